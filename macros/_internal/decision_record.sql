@@ -1,0 +1,15 @@
+{#- Decision records: what a macro chose, what it declined, and why. Each
+    record is logged (one line per entry) and returned as the SQL comment that
+    opens the compiled query. -#}
+
+{% macro _sj_record_sql(macro_name, lines) -%}
+    {%- set header = 'skewjoin.' ~ macro_name ~ ' decision record (model ' ~ skewjoin._sj_model_name() ~ ')' -%}
+    {%- if execute -%}
+        {%- do log(header ~ ': ' ~ (lines | join(' | ')), info=true) -%}
+    {%- endif -%}
+    {%- set body = [] -%}
+    {%- for line in lines -%}
+        {%- do body.append('  ' ~ skewjoin._sj_comment_text(line)) -%}
+    {%- endfor -%}
+    {{- return('/* ' ~ header ~ '\n' ~ (body | join('\n')) ~ '\n*/') -}}
+{%- endmacro %}

@@ -1,0 +1,125 @@
+{#- User-written SQL fragments (`when`, `distribute`, `columns`): split around
+    string literals, find `alias.column` references, rewrite them, and refuse
+    anything that could change the query's shape or is non-deterministic. -#}
+
+{#- [text, literal, text, literal, ..., text]: odd positions are string literals. -#}
+{% macro _sj_split_literals(text) -%}
+    {{- return(modules.re.split("('(?:[^'\\\\]|\\\\.)*'|\"(?:[^\"\\\\]|\\\\.)*\")", text | string, flags=modules.re.S)) -}}
+{%- endmacro %}
+
+
+{% macro _sj_ref_pattern() -%}
+    {{- return("(?<![\\w.`])([A-Za-z_]\\w*|`[^`]+`)\\s*\\.\\s*([A-Za-z_]\\w*|`[^`]+`)") -}}
+{%- endmacro %}
+
+
+{#- [{'alias': 'a', 'column': 'key'}] referenced outside string literals. -#}
+{% macro _sj_expr_refs(text) -%}
+    {%- set refs = [] -%}
+    {%- set parts = skewjoin._sj_split_literals(text) -%}
+    {%- for part in parts -%}
+        {%- if loop.index0 % 2 == 0 -%}
+            {%- for m in modules.re.finditer(skewjoin._sj_ref_pattern(), part) -%}
+                {%- do refs.append({'alias': m.group(1).strip('`'), 'column': m.group(2).strip('`')}) -%}
+            {%- endfor -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{- return(refs) -}}
+{%- endmacro %}
+
+
+{#- Replace each `alias.column` found in `mapping` (keys 'alias.column',
+    lowercase) with its value; literals are never touched. -#}
+{% macro _sj_rewrite_refs(text, mapping) -%}
+    {%- set out = [] -%}
+    {%- set parts = skewjoin._sj_split_literals(text) -%}
+    {%- for part in parts -%}
+        {%- if loop.index0 % 2 == 1 -%}
+            {%- do out.append(part) -%}
+        {%- else -%}
+            {%- set state = namespace(pos=0) -%}
+            {%- for m in modules.re.finditer(skewjoin._sj_ref_pattern(), part) -%}
+                {%- set ref_key = (m.group(1).strip('`') ~ '.' ~ m.group(2).strip('`')) | lower -%}
+                {%- if ref_key in mapping -%}
+                    {%- do out.append(part[state.pos:m.start()]) -%}
+                    {%- do out.append(mapping[ref_key]) -%}
+                    {%- set state.pos = m.end() -%}
+                {%- endif -%}
+            {%- endfor -%}
+            {%- do out.append(part[state.pos:]) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{- return(out | join('')) -}}
+{%- endmacro %}
+
+
+{% macro _sj_nondeterministic_functions() -%}
+    {{- return(['rand', 'randn', 'random', 'uuid', 'shuffle', 'current_timestamp', 'current_date',
+                'current_time', 'now', 'localtimestamp', 'curdate', 'monotonically_increasing_id',
+                'spark_partition_id', 'input_file_name', 'input_file_block_start',
+                'input_file_block_length', 'unix_timestamp', 'randstr', 'uniform', 'try_reflect',
+                'reflect', 'java_method']) -}}
+{%- endmacro %}
+
+
+{#- Refuse a fragment that could change the shape of the query or that is
+    non-deterministic. Returns nothing; raises on failure. -#}
+{% macro _sj_check_fragment(macro_name, argument, text, example) -%}
+    {%- if text is not string or text | trim | length == 0 -%}
+        {%- do skewjoin._sj_raise(macro_name, argument, 'expected a non-empty SQL expression string; got ' ~ (text | string), example) -%}
+    {%- endif -%}
+    {%- set parts = skewjoin._sj_split_literals(text) -%}
+    {%- set code = [] -%}
+    {%- for part in parts -%}
+        {%- if loop.index0 % 2 == 0 -%}{%- do code.append(part) -%}{%- else -%}{%- do code.append(' 0 ') -%}{%- endif -%}
+    {%- endfor -%}
+    {%- set code = code | join(' ') -%}
+    {%- if "'" in code or '"' in code -%}
+        {%- do skewjoin._sj_raise(macro_name, argument, 'the expression ' ~ text ~ ' has an unterminated string literal', example) -%}
+    {%- endif -%}
+    {%- for token in [';', '--', '/*', '*/', '{{', '}}', '{%'] -%}
+        {%- if token in code -%}
+            {%- do skewjoin._sj_raise(macro_name, argument, 'the expression ' ~ text ~ ' contains `' ~ token ~ '` outside a string literal; an expression may not end the statement or open a comment', example) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {%- set depth = namespace(value=0, bad=false) -%}
+    {%- for ch in code -%}
+        {%- if ch == '(' -%}{%- set depth.value = depth.value + 1 -%}{%- elif ch == ')' -%}{%- set depth.value = depth.value - 1 -%}{%- endif -%}
+        {%- if depth.value < 0 -%}{%- set depth.bad = true -%}{%- endif -%}
+    {%- endfor -%}
+    {%- if depth.bad or depth.value != 0 -%}
+        {%- do skewjoin._sj_raise(macro_name, argument, 'the expression ' ~ text ~ ' has unbalanced parentheses', example) -%}
+    {%- endif -%}
+    {%- set lowered = code | lower -%}
+    {%- for fn in skewjoin._sj_nondeterministic_functions() -%}
+        {%- if modules.re.search('(?<![\\w.])' ~ fn ~ '\\s*\\(', lowered) or (fn in ('current_timestamp', 'current_date', 'current_time', 'localtimestamp') and modules.re.search('(?<![\\w.])' ~ fn ~ '(?!\\w)', lowered)) -%}
+            {%- do skewjoin._sj_raise(macro_name, argument, 'the expression ' ~ text ~ ' calls ' ~ fn ~ '(), which is non-deterministic; Spark re-runs failed tasks and a value that changes between attempts loses or duplicates rows. Use only deterministic functions of the row', example) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {%- if modules.re.search('(?<![\\w.])(select|from|join|union|insert|drop|delete|over)(?!\\w)', lowered) -%}
+        {%- do skewjoin._sj_raise(macro_name, argument, 'the expression ' ~ text ~ ' holds a subquery, window or statement keyword; only a scalar expression over the row is allowed', example) -%}
+    {%- endif -%}
+{%- endmacro %}
+
+
+{#- Identifiers used bare (without an alias) that name a column of `columns`. -#}
+{% macro _sj_bare_column_refs(text, columns) -%}
+    {%- set names = columns | map(attribute='name') | map('lower') | list -%}
+    {%- set found = [] -%}
+    {%- set skip = ['and', 'or', 'not', 'in', 'is', 'null', 'between', 'like', 'rlike', 'ilike', 'case', 'when',
+                    'then', 'else', 'end', 'true', 'false', 'as', 'cast', 'try_cast', 'string', 'int', 'bigint',
+                    'smallint', 'tinyint', 'double', 'float', 'decimal', 'date', 'timestamp', 'boolean',
+                    'interval', 'distinct', 'div', 'escape', 'collate', 'binary', 'integer', 'long'] -%}
+    {%- set parts = skewjoin._sj_split_literals(text) -%}
+    {%- for part in parts -%}
+        {%- if loop.index0 % 2 == 0 -%}
+            {%- for m in modules.re.finditer('(?<![\\w.`])([A-Za-z_]\\w*)(?![\\w`])(?!\\s*[.(])', part) -%}
+                {%- set word = m.group(1) | lower -%}
+                {%- if word in names and word not in skip -%}
+                    {%- do found.append(m.group(1)) -%}
+                {%- endif -%}
+            {%- endfor -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{- return(found) -}}
+{%- endmacro %}

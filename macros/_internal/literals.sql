@@ -1,0 +1,85 @@
+{#- SQL literals and identifiers built from data or config.
+
+    Spark SQL string literals use backslash escapes and adjacent literals are
+    concatenated, so a value is escaped character by character: backslash
+    first, then quotes and control characters. The result is one literal token
+    whatever the value holds (quotes, `--`, `/*`, newlines, unicode).
+-#}
+
+{% macro _sj_quote_string(value) -%}
+    {%- set s = value | string -%}
+    {%- set s = s.replace('\\', '\\\\') -%}
+    {%- set s = s.replace("'", "\\'") -%}
+    {%- set s = s.replace('"', '\\"') -%}
+    {%- set s = s.replace('\n', '\\n') -%}
+    {%- set s = s.replace('\r', '\\r') -%}
+    {%- set s = s.replace('\t', '\\t') -%}
+    {%- set s = s.replace('\x00', '\\u0000') -%}
+    {{- return("'" ~ s ~ "'") -}}
+{%- endmacro %}
+
+
+{#- A typed literal for `value` compared against a column of `data_type`.
+    None becomes a typed NULL. Numbers are validated so that nothing but a
+    number can reach the SQL text. -#}
+{% macro _sj_literal(value, data_type) -%}
+    {%- set t = skewjoin._sj_normalize_type(data_type) -%}
+    {%- if value is none -%}
+        {{- return('cast(null as ' ~ t ~ ')') -}}
+    {%- endif -%}
+    {%- set kind = skewjoin._sj_type_kind(t) -%}
+    {%- if kind in ('integral', 'decimal', 'fractional') -%}
+        {%- set text = value | string | trim -%}
+        {%- if value is boolean or not modules.re.fullmatch('[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?', text) -%}
+            {{- return(none) -}}
+        {%- endif -%}
+        {%- if kind == 'integral' and not modules.re.fullmatch('[+-]?[0-9]+', text) -%}
+            {{- return(none) -}}
+        {%- endif -%}
+        {{- return('cast(' ~ text ~ ' as ' ~ t ~ ')') -}}
+    {%- elif kind == 'boolean' -%}
+        {%- set text = value | string | lower | trim -%}
+        {%- if text not in ('true', 'false') -%}
+            {{- return(none) -}}
+        {%- endif -%}
+        {{- return(text) -}}
+    {%- elif kind == 'string' -%}
+        {{- return(skewjoin._sj_quote_string(value)) -}}
+    {%- else -%}
+        {#- date, timestamp and anything else: a string literal cast to the type -#}
+        {{- return('cast(' ~ skewjoin._sj_quote_string(value) ~ ' as ' ~ t ~ ')') -}}
+    {%- endif -%}
+{%- endmacro %}
+
+
+{#- Quote an identifier with backticks unless it is a plain lowercase-safe name. -#}
+{% macro _sj_ident(name) -%}
+    {%- if modules.re.fullmatch('[A-Za-z_][A-Za-z0-9_]*', name) and (name | lower) not in skewjoin._sj_reserved_words() -%}
+        {{- return(name) -}}
+    {%- endif -%}
+    {{- return('`' ~ name.replace('`', '``') ~ '`') -}}
+{%- endmacro %}
+
+
+{% macro _sj_reserved_words() -%}
+    {{- return([
+        'all', 'and', 'any', 'as', 'between', 'both', 'case', 'cast', 'check', 'collate', 'column',
+        'constraint', 'create', 'cross', 'current_date', 'current_time', 'current_timestamp',
+        'current_user', 'date', 'distinct', 'else', 'end', 'except', 'false', 'fetch', 'for',
+        'foreign', 'from', 'full', 'grant', 'group', 'having', 'in', 'inner', 'intersect',
+        'interval', 'into', 'is', 'join', 'key', 'lateral', 'leading', 'left', 'like', 'limit',
+        'minus', 'natural', 'not', 'null', 'of', 'on', 'only', 'or', 'order', 'outer', 'primary',
+        'references', 'right', 'select', 'semi', 'anti', 'session_user', 'some', 'table', 'then',
+        'time', 'timestamp', 'to', 'trailing', 'true', 'union', 'unique', 'user', 'using',
+        'values', 'when', 'where', 'window', 'with', 'value', 'values', 'range', 'rows', 'row',
+        'partition', 'position', 'year', 'month', 'day', 'hour', 'minute', 'second', 'comment',
+        'default', 'delete', 'update', 'insert', 'merge', 'drop', 'alter', 'rollup', 'cube',
+        'sets', 'by', 'filter', 'over', 'qualify', 'escape', 'exists', 'if', 'returns', 'type'
+    ]) -}}
+{%- endmacro %}
+
+
+{#- Make user or data text safe inside a /* ... */ comment. -#}
+{% macro _sj_comment_text(text) -%}
+    {{- return((text | string).replace('*/', '* /').replace('/*', '/ *')) -}}
+{%- endmacro %}

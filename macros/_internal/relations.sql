@@ -1,0 +1,69 @@
+{#- Inputs: a ref()/source() relation, a table name, or a SQL query string. -#}
+
+{% macro _sj_is_relation(obj) -%}
+    {{- return(obj is mapping and (obj.get('metadata', {}) or {}).get('type', '').endswith('Relation')) -}}
+{%- endmacro %}
+
+
+{#- True for a string holding a query (as opposed to a table name). -#}
+{% macro _sj_is_query_text(text) -%}
+    {%- set head = modules.re.sub('^(\\s|--[^\\n]*\\n|/\\*.*?\\*/)*', '', text | string, flags=modules.re.S) | lower -%}
+    {{- return(modules.re.match('(select|with|values|from|table)\\b|\\(', head) is not none) -}}
+{%- endmacro %}
+
+
+{#- Text to put after FROM (before an alias) for an input. -#}
+{% macro _sj_from_text(macro_name, argument, obj) -%}
+    {%- if skewjoin._sj_is_relation(obj) -%}
+        {{- return(obj | string) -}}
+    {%- elif obj is string and obj | trim | length > 0 -%}
+        {%- if skewjoin._sj_is_query_text(obj) -%}
+            {{- return('(\n' ~ (obj | trim) ~ '\n)') -}}
+        {%- elif modules.re.fullmatch('[A-Za-z0-9_`.]+', obj | trim) -%}
+            {{- return(obj | trim) -}}
+        {%- endif -%}
+    {%- endif -%}
+    {%- do skewjoin._sj_raise(macro_name, argument,
+        'expected a relation (ref() or source()), a table name or a SELECT statement; got ' ~ (obj | string)[:200],
+        argument ~ "=ref('orders')  or  " ~ argument ~ "=\"select * from {{ ref('orders') }} where status = 'open'\"") -%}
+{%- endmacro %}
+
+
+{#- [{'name': ..., 'type': ...}] for an input, from Spark's DESCRIBE QUERY.
+    Only called under `execute`. -#}
+{% macro _sj_columns(from_text) -%}
+    {%- set result = run_query('describe query select * from ' ~ from_text ~ ' as sj_described') -%}
+    {%- set columns = [] -%}
+    {%- for row in result.rows -%}
+        {%- set name = row[0] | string -%}
+        {%- if name | length > 0 and not name.startswith('#') -%}
+            {%- do columns.append({'name': name, 'type': skewjoin._sj_normalize_type(row[1])}) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{- return(columns) -}}
+{%- endmacro %}
+
+
+{#- The column of `columns` named `name` (case-insensitive), or none. -#}
+{% macro _sj_find_column(columns, name) -%}
+    {%- set wanted = (name | string | trim).strip('`') | lower -%}
+    {%- for column in columns -%}
+        {%- if column.name | lower == wanted -%}
+            {{- return(column) -}}
+        {%- endif -%}
+    {%- endfor -%}
+    {{- return(none) -}}
+{%- endmacro %}
+
+
+{#- One Spark setting's current value (a string), read at run time. -#}
+{% macro _sj_spark_conf(key, default=none) -%}
+    {%- if not execute -%}
+        {{- return(default) -}}
+    {%- endif -%}
+    {%- set result = run_query('set ' ~ key) -%}
+    {%- if result.rows | length == 0 or result.rows[0][1] is none or (result.rows[0][1] | string) == '<undefined>' -%}
+        {{- return(default) -}}
+    {%- endif -%}
+    {{- return(result.rows[0][1] | string) -}}
+{%- endmacro %}
