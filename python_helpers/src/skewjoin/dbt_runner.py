@@ -1,0 +1,125 @@
+"""Run dbt in-process (``dbt.cli.main.dbtRunner``) and read what it compiled."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from dbt.cli.main import dbtRunnerResult
+
+logger = logging.getLogger(__name__)
+
+# Node statuses that make a dbt invocation unsuccessful.
+_FAILED_STATUSES = {"error", "fail", "runtime error", "skipped"}
+
+
+class DbtRunError(RuntimeError):
+    """A dbt invocation failed; ``failures`` lists ``(node name, message)`` pairs."""
+
+    def __init__(self, command: list[str], failures: list[tuple[str, str]], exception: BaseException | None):
+        self.command = command
+        self.failures = failures
+        self.exception = exception
+        lines = [f"dbt {' '.join(command)} failed"]
+        for name, message in failures:
+            lines.append(f"  {name}: {message}")
+        if exception is not None:
+            lines.append(f"  {type(exception).__name__}: {exception}")
+        if not failures and exception is None:
+            lines.append("  (no failing node reported; see logs/dbt.log in the project)")
+        super().__init__("\n".join(lines))
+
+
+@contextmanager
+def _environ(env: Mapping[str, str] | None) -> Iterator[None]:
+    """Set environment variables for the duration of the block, then restore them."""
+    if not env:
+        yield
+        return
+    saved = {key: os.environ.get(key) for key in env}
+    os.environ.update({key: str(value) for key, value in env.items()})
+    try:
+        yield
+    finally:
+        for key, old in saved.items():
+            if old is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = old
+
+
+def failures_of(result: dbtRunnerResult) -> list[tuple[str, str]]:
+    """``(node name, message)`` for every node that errored, failed or was skipped."""
+    failures: list[tuple[str, str]] = []
+    results = getattr(result.result, "results", None) or []
+    for node_result in results:
+        raw_status = getattr(node_result, "status", "")
+        status = str(getattr(raw_status, "value", raw_status)).lower()
+        if status not in _FAILED_STATUSES:
+            continue
+        node = getattr(node_result, "node", None)
+        name = getattr(node, "unique_id", None) or getattr(node, "name", None) or "?"
+        message = getattr(node_result, "message", None) or status
+        failures.append((str(name), str(message)))
+    return failures
+
+
+def run_dbt(
+    args: list[str],
+    project_dir: Path,
+    profiles_dir: Path,
+    target: str,
+    vars: dict[str, Any] | None = None,
+    env: dict[str, str] | None = None,
+    *,
+    expect_failure: bool = False,
+) -> dbtRunnerResult:
+    """Invoke ``dbt <args>`` in this process against *project_dir*.
+
+    Adds ``--project-dir``, ``--profiles-dir``, ``--target`` and, when given,
+    ``--vars '<json>'``. *env* is set in ``os.environ`` for the call only (dbt's
+    ``env_var()`` reads it). Raises :class:`DbtRunError` naming the failing nodes
+    unless ``expect_failure=True``, in which case the result is returned as is.
+    """
+    from dbt.cli.main import dbtRunner
+
+    command = [
+        *args,
+        "--project-dir", str(project_dir),
+        "--profiles-dir", str(profiles_dir),
+        "--target", target,
+    ]  # fmt: skip
+    if vars:
+        command += ["--vars", json.dumps(vars)]
+    logger.info("dbt %s", " ".join(command))
+    with _environ(env):
+        result = dbtRunner().invoke(command)
+    if result.success or expect_failure:
+        if not result.success:
+            logger.info("dbt %s failed as expected", args[0] if args else "")
+        return result
+    raise DbtRunError(command, failures_of(result), result.exception)
+
+
+def compiled_sql(project_dir: Path, model_name: str, target_path: str = "target") -> str:
+    """The SQL dbt compiled for *model_name* (``target/compiled/**/<model_name>.sql``).
+
+    Run ``dbt compile`` (or ``run``/``build``) first.
+    """
+    compiled_root = Path(project_dir) / target_path / "compiled"
+    matches = sorted(compiled_root.rglob(f"{model_name}.sql"))
+    if not matches:
+        raise FileNotFoundError(
+            f"no compiled SQL for model {model_name!r} under {compiled_root}; "
+            f"run `dbt compile --select {model_name}` first"
+        )
+    if len(matches) > 1:
+        listing = "\n  ".join(str(m) for m in matches)
+        raise ValueError(f"model name {model_name!r} is ambiguous under {compiled_root}:\n  {listing}")
+    return matches[0].read_text()

@@ -1,0 +1,306 @@
+"""pytest fixtures for testing skewjoin on a real Spark (loaded through the ``pytest11`` entry point).
+
+Fixtures:
+
+- ``spark_thrift`` (session): a Spark Thrift Server, started in a temp dir and
+  stopped at the end of the session -- or an already-running one when
+  ``--skewjoin-thrift-port PORT`` (or env ``SKEWJOIN_THRIFT_PORT``) is given.
+  Has ``.host``, ``.port`` and ``.connect()``.
+- ``spark_conn`` (session): a PyHive connection to it.
+- ``spark_sql``: ``spark_sql("select ...") -> list[tuple]``.
+- ``dbt_project`` (session): the nested dbt project ``<repo>/integration_tests``
+  run against that server (``run``, ``compiled_sql``, ``assert_model_equals``).
+
+Mark tests that need Spark with ``@pytest.mark.spark``.
+
+This module is imported by every pytest run in an environment where skewjoin
+is installed, so it imports nothing heavy (PySpark, dbt) at module level.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from skewjoin.sql import Row, assert_same_rows, connect, run_sql
+
+if TYPE_CHECKING:
+    from dbt.cli.main import dbtRunnerResult
+    from pyhive.hive import Connection
+
+    from skewjoin.thrift_server import ThriftServer
+
+logger = logging.getLogger(__name__)
+
+PORT_ENV = "SKEWJOIN_THRIFT_PORT"
+HOST_ENV = "SKEWJOIN_THRIFT_HOST"
+REPO_ENV = "SKEWJOIN_REPO"
+DEFAULT_HOST = "127.0.0.1"
+PACKAGE_NAME = "skewjoin"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("skewjoin", "skewjoin: Spark Thrift Server and dbt fixtures")
+    group.addoption(
+        "--skewjoin-thrift-port",
+        type=int,
+        default=None,
+        metavar="PORT",
+        help=(
+            f"Use the Spark Thrift Server already listening on 127.0.0.1:PORT instead of "
+            f"starting one (env {PORT_ENV}). Start one with `skewjoin spark-thrift start`."
+        ),
+    )
+    group.addoption(
+        "--skewjoin-thrift-conf",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="Extra Spark config for the Thrift Server the session starts (repeatable).",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "spark: needs Java 17 and a local Spark (uses the spark_thrift fixture; ~30 s to start)",
+    )
+
+
+# -- spark_thrift -----------------------------------------------------------------------
+
+
+@dataclass
+class SparkThrift:
+    """Where the session's Spark Thrift Server listens; ``server`` is None when reused."""
+
+    host: str
+    port: int
+    server: ThriftServer | None = None
+
+    def connect(self, **kwargs: Any) -> Connection:
+        """A new PyHive connection (the caller closes it)."""
+        return connect(self.host, self.port, **kwargs)
+
+
+def _requested_port(config: pytest.Config) -> int | None:
+    port: int | None = config.getoption("skewjoin_thrift_port")
+    if port is None and os.environ.get(PORT_ENV):
+        try:
+            port = int(os.environ[PORT_ENV])
+        except ValueError as exc:
+            raise pytest.UsageError(f"{PORT_ENV} must be a port number, got {os.environ[PORT_ENV]!r}") from exc
+    return port
+
+
+def _report(config: pytest.Config, message: str) -> None:
+    """Progress on the terminal even while output is captured (startup takes ~30 s)."""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    capture = config.pluginmanager.get_plugin("capturemanager")
+    if reporter is not None:
+        if capture is not None:
+            with capture.global_and_fixture_disabled():
+                _write_line(reporter, f"[skewjoin] {message}")
+        else:
+            _write_line(reporter, f"[skewjoin] {message}")
+    logger.info(message)
+
+
+def _write_line(reporter: Any, line: str) -> None:
+    # With -q the progress dots leave the cursor mid-line; start a fresh one.
+    if getattr(getattr(reporter, "_tw", None), "width_of_current_line", 0):
+        reporter.write("\n")
+    reporter.write_line(line)
+
+
+@pytest.fixture(scope="session")
+def spark_thrift(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SparkThrift]:
+    """The session's Spark Thrift Server (started here unless a port was given)."""
+    config = request.config
+    port = _requested_port(config)
+    if port is not None:
+        host = os.environ.get(HOST_ENV, DEFAULT_HOST)
+        from skewjoin.thrift_server import port_open
+
+        if not port_open(host, port):
+            raise pytest.UsageError(
+                f"nothing listens on {host}:{port} (from --skewjoin-thrift-port or {PORT_ENV}); "
+                f"start a server with `skewjoin spark-thrift start --port {port}`, or drop the option "
+                f"and unset {PORT_ENV} to let the tests start their own"
+            )
+        _report(config, f"using the Spark Thrift Server on {host}:{port}")
+        yield SparkThrift(host=host, port=port)
+        return
+
+    from skewjoin.thrift_server import ThriftServer
+
+    conf: dict[str, str] = {}
+    for item in config.getoption("skewjoin_thrift_conf"):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise pytest.UsageError(f"--skewjoin-thrift-conf expects KEY=VALUE, got {item!r}")
+        conf[key] = value
+    workdir = tmp_path_factory.mktemp("spark_thrift")
+    server = ThriftServer(workdir, conf=conf)
+    _report(config, f"starting a Spark Thrift Server in {workdir} (~30 s)")
+    try:
+        server.start()
+        assert server.port is not None
+        _report(config, f"Spark Thrift Server ready on {server.host}:{server.port} (pid {server.pid})")
+        yield SparkThrift(host=server.host, port=server.port, server=server)
+    finally:
+        server.stop()
+        _report(config, f"Spark Thrift Server stopped (log: {server.log_file})")
+
+
+@pytest.fixture(scope="session")
+def spark_conn(spark_thrift: SparkThrift) -> Iterator[Connection]:
+    """One PyHive connection shared by the session."""
+    conn = spark_thrift.connect()
+    try:
+        yield conn
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def spark_sql(spark_conn: Connection) -> Callable[[str], list[Row]]:
+    """``spark_sql(sql) -> list[tuple]`` on the session connection ([] for DDL)."""
+
+    def _run(sql: str) -> list[Row]:
+        return run_sql(spark_conn, sql)
+
+    return _run
+
+
+# -- dbt_project ------------------------------------------------------------------------
+
+
+def _is_skewjoin_project(directory: Path) -> bool:
+    project_file = directory / "dbt_project.yml"
+    if not project_file.is_file():
+        return False
+    import yaml
+
+    try:
+        data = yaml.safe_load(project_file.read_text())
+    except (OSError, yaml.YAMLError):
+        return False
+    return isinstance(data, dict) and data.get("name") == PACKAGE_NAME
+
+
+def find_repo_root(start: Path) -> Path:
+    """The skewjoin repository: ``$SKEWJOIN_REPO``, else the first directory from *start*
+    upwards whose ``dbt_project.yml`` says ``name: 'skewjoin'``."""
+    if os.environ.get(REPO_ENV):
+        root = Path(os.environ[REPO_ENV]).resolve()
+        if not _is_skewjoin_project(root):
+            raise pytest.UsageError(f"{REPO_ENV}={root} has no dbt_project.yml with name: '{PACKAGE_NAME}'")
+        return root
+    start = Path(start).resolve()
+    for directory in (start, *start.parents):
+        if _is_skewjoin_project(directory):
+            return directory
+    raise pytest.UsageError(
+        f"cannot find the skewjoin repository above {start}: no dbt_project.yml with "
+        f"name: '{PACKAGE_NAME}'. Run pytest inside the repository or set {REPO_ENV}."
+    )
+
+
+_SQL_START = re.compile(
+    r"^\s*(?:--[^\n]*\n\s*|/\*.*?\*/\s*)*(?:(?:select|with|values)\b|\()", re.IGNORECASE | re.DOTALL
+)
+
+
+@dataclass
+class DbtProject:
+    """The nested dbt project ``<repo>/integration_tests`` bound to a Spark Thrift Server."""
+
+    repo_root: Path
+    thrift: SparkThrift
+    target: str = "thrift"
+    _deps_done: bool = field(default=False, repr=False)
+    _conn: Connection | None = field(default=None, repr=False)
+
+    @property
+    def project_dir(self) -> Path:
+        return self.repo_root / "integration_tests"
+
+    @property
+    def profiles_dir(self) -> Path:
+        return self.project_dir
+
+    @property
+    def env(self) -> dict[str, str]:
+        return {PORT_ENV: str(self.thrift.port), HOST_ENV: self.thrift.host}
+
+    def deps(self) -> None:
+        """``dbt deps`` (once per session; :meth:`run` calls it before the first command)."""
+        if not self._deps_done:
+            self._invoke(["deps"], None, False)
+            self._deps_done = True
+
+    def run(self, args: list[str], vars: dict[str, Any] | None = None, expect_failure: bool = False) -> dbtRunnerResult:
+        """``dbt <args>`` on the Thrift target; raises DbtRunError on failure unless expected."""
+        if args[:1] != ["deps"]:
+            self.deps()
+        return self._invoke(args, vars, expect_failure)
+
+    def _invoke(self, args: list[str], vars: dict[str, Any] | None, expect_failure: bool) -> dbtRunnerResult:
+        from skewjoin.dbt_runner import run_dbt
+
+        return run_dbt(
+            args,
+            project_dir=self.project_dir,
+            profiles_dir=self.profiles_dir,
+            target=self.target,
+            vars=vars,
+            env=self.env,
+            expect_failure=expect_failure,
+        )
+
+    def compiled_sql(self, model: str) -> str:
+        """The compiled SQL of *model* from the last compile/run."""
+        from skewjoin.dbt_runner import compiled_sql
+
+        return compiled_sql(self.project_dir, model)
+
+    @property
+    def conn(self) -> Connection:
+        if self._conn is None:
+            self._conn = self.thrift.connect()
+        return self._conn
+
+    def assert_model_equals(self, relation_or_sql: object, oracle_sql: str) -> int:
+        """Assert a relation (``schema.table``) or a query returns the oracle's multiset of rows.
+
+        Returns the row count; raises AssertionError with the row diff otherwise.
+        """
+        text = str(relation_or_sql)
+        actual_sql = text if _SQL_START.match(text) else f"select * from {text}"
+        return assert_same_rows(self.conn, actual_sql, oracle_sql)
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+
+@pytest.fixture(scope="session")
+def dbt_project(request: pytest.FixtureRequest, spark_thrift: SparkThrift) -> Iterator[DbtProject]:
+    """The integration_tests dbt project, run in-process against ``spark_thrift``."""
+    root = find_repo_root(Path(str(request.config.rootpath)))
+    project = DbtProject(repo_root=root, thrift=spark_thrift)
+    if not project.project_dir.is_dir():
+        raise pytest.UsageError(f"{project.project_dir} does not exist")
+    try:
+        yield project
+    finally:
+        project.close()
