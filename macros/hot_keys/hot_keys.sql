@@ -187,9 +187,9 @@ limit {{ (options.max_keys | int) + 1 }}
 
 
 {#- The hot-keys plan: which values are hot on which side, and why. -#}
-{% macro _sj_plan_hot_keys(j, hot_keys, options) -%}
+{% macro _sj_plan_hot_keys(j, hot_keys, options, spec) -%}
     {%- set result = {'active': false, 'requested': false, 'lines': [], 'left': none, 'right': none,
-                      'null_left': false, 'null_right': false} -%}
+                      'null_left': false, 'null_right': false, 'spec': spec} -%}
     {%- if hot_keys is none or (hot_keys is not string and hot_keys | length == 0) -%}
         {{- return(result) -}}
     {%- endif -%}
@@ -258,7 +258,7 @@ limit {{ (options.max_keys | int) + 1 }}
     {%- if opts.spread == 'never' -%}
         {{- return({'spread': false, 'line': 'hot rows of ' ~ j[side].alias ~ ' not spread (spread: never)'}) -}}
     {%- endif -%}
-    {%- set partitions = (opts.spread_partitions or skewjoin._sj_spark_conf('spark.sql.shuffle.partitions', '200')) | int -%}
+    {%- set partitions = (opts.spread_partitions or skewjoin._sj_total_slots(hot.spec)[0]) | int -%}
     {%- if opts.spread == 'always' -%}
         {{- return({'spread': true, 'partitions': partitions, 'line': 'hot rows of ' ~ j[side].alias ~ ' spread evenly (round robin, not by key) over ' ~ partitions ~ ' partitions before the broadcast join (spread: always)'}) -}}
     {%- endif -%}

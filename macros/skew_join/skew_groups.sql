@@ -232,8 +232,8 @@ select
 from {{ prefix }}_grouped as {{ alias }}
 where {{ alias }}.sj_group = 0
     {%- endset -%}
-    {%- do ctes.append([prefix ~ '_rest', rest_sql]) -%}
-    {%- do branches.append(prefix ~ '_rest') -%}
+    {%- do ctes.append([prefix ~ '_no_group', rest_sql]) -%}
+    {%- do branches.append(prefix ~ '_no_group') -%}
     {%- for g in plan.groups -%}
         {%- if g.slots == 1 -%}
             {%- set slot_expr = g.start | string -%}

@@ -58,7 +58,7 @@
         {%- do lines.append('output columns of ' ~ right_alias ~ ' renamed to avoid duplicate names: ' ~ (j.renamed | join(', '))) -%}
     {%- endif -%}
     {%- set groups = spec.get('groups') or [] -%}
-    {%- set hot = skewjoin._sj_plan_hot_keys(j, spec.get('hot_keys'), spec.get('hot_keys_options') or {}) -%}
+    {%- set hot = skewjoin._sj_plan_hot_keys(j, spec.get('hot_keys'), spec.get('hot_keys_options') or {}, spec) -%}
     {%- if not groups and not hot.active -%}
         {%- do lines.extend(hot.lines) -%}
         {%- do lines.append('strategy: plain join (no skew groups' ~ (' and no hot keys' if not hot.requested else ', hot keys declined') ~ ')') -%}

@@ -1,0 +1,48 @@
+{#- Data test: the model's rows equal, as a multiset, the plain Spark join of
+    the same inputs. Returns the rows that differ (missing or extra, with
+    multiplicity: EXCEPT ALL), so the test fails on any lost or duplicated row.
+    The plain join is written here from the arguments, independently of the
+    package's macros. -#}
+{% test equals_plain_join(model, left, right, keys, join_type='inner', columns=none, left_alias='a', right_alias='b') %}
+    {%- set conditions = [] -%}
+    {%- for key in keys -%}
+        {%- set pair = [key, key] if key is string else key -%}
+        {%- do conditions.append(left_alias ~ '.' ~ pair[0] ~ ' = ' ~ right_alias ~ '.' ~ pair[1]) -%}
+    {%- endfor -%}
+with actual as (
+    select * from {{ model }}
+),
+
+expected as (
+    select
+        {{ (columns or [left_alias ~ '.*']) | join(',\n        ') }}
+    from {{ left }} as {{ left_alias }}
+    {{ join_type }} join {{ right }} as {{ right_alias }}
+        on {{ conditions | join(' and ') }}
+),
+
+missing as (
+    select * from expected
+    except all
+    select * from actual
+),
+
+extra as (
+    select * from actual
+    except all
+    select * from expected
+)
+
+select 'missing from the model' as difference, * from missing
+union all
+select 'extra in the model' as difference, * from extra
+{% endtest %}
+
+
+{#- Data test: the model has at least `min_rows` rows (guards against a join
+    test that passes because both sides are empty). -#}
+{% test has_rows(model, min_rows=1) %}
+select count(*) as row_count
+from {{ model }}
+having count(*) < {{ min_rows }}
+{% endtest %}
