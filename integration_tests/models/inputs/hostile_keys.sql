@@ -3,8 +3,8 @@
 -- string and a very long string. Built from char() codes so this file holds
 -- no tricky literal itself.
 select
-    pos,
-    k as hkey
+    keys_list.pos,
+    keys_list.k as hkey
 from (
     select posexplode(array(
         concat('it', char(39), 's'),
@@ -23,4 +23,4 @@ from (
         '',
         repeat('x', 3000)
     )) as (pos, k)
-)
+) as keys_list

@@ -20,13 +20,34 @@ typed as (
         cast(k as bigint) as k_big,
         cast(k as string) as k_str,
         cast(k + 0.25 as decimal(18, 4)) as k_dec,
-        date_add(date'2026-01-01', cast(k as int)) as k_date,
+        date_add(date '2026-01-01', cast(k as int)) as k_date,
         timestamp_seconds(1767225600 + k * 3600) as k_ts,
         case when k is null then null else element_at(array('EU', 'NA', 'APAC'), cast(pmod(id, 3) + 1 as int)) end as region,
         concat('left-', cast(id as string)) as payload
     from base
 )
 
-select * from typed
+select
+    typed.id,
+    typed.k_int,
+    typed.k_big,
+    typed.k_str,
+    typed.k_dec,
+    typed.k_date,
+    typed.k_ts,
+    typed.region,
+    typed.payload
+from typed
 union all
-select * from typed where id < 20
+select
+    typed.id,
+    typed.k_int,
+    typed.k_big,
+    typed.k_str,
+    typed.k_dec,
+    typed.k_date,
+    typed.k_ts,
+    typed.region,
+    typed.payload
+from typed
+where typed.id < 20

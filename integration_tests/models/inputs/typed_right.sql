@@ -19,13 +19,34 @@ typed as (
         cast(k as bigint) as k_big,
         cast(k as string) as k_str,
         cast(k + 0.25 as decimal(10, 2)) as k_dec2,
-        date_add(date'2026-01-01', cast(k as int)) as k_date,
+        date_add(date '2026-01-01', cast(k as int)) as k_date,
         timestamp_seconds(1767225600 + k * 3600) as k_ts,
         case when k is null then null else element_at(array('EU', 'NA', 'APAC'), cast(pmod(rid, 3) + 1 as int)) end as region,
         concat('right-', cast(rid as string)) as attr
     from base
 )
 
-select * from typed
+select
+    typed.rid,
+    typed.k_int,
+    typed.k_big,
+    typed.k_str,
+    typed.k_dec2,
+    typed.k_date,
+    typed.k_ts,
+    typed.region,
+    typed.attr
+from typed
 union all
-select * from typed where rid < 10
+select
+    typed.rid,
+    typed.k_int,
+    typed.k_big,
+    typed.k_str,
+    typed.k_dec2,
+    typed.k_date,
+    typed.k_ts,
+    typed.region,
+    typed.attr
+from typed
+where typed.rid < 10
