@@ -1,0 +1,182 @@
+{#- The key values of the small relations: one query per group of small
+    relations that constrain the same big columns. It returns the
+    intersection of their distinct keys (NULLs dropped: they never match), as
+    prefixed text so that the exact value survives dbt's result tables (which
+    guess types from text), plus per-relation counts and the min and max. -#}
+
+{#- The big-column set a source constrains, e.g. 'date_key:date|store_id:int'. -#}
+{% macro _sj_prune_group_key(src) -%}
+    {%- set parts = [] -%}
+    {%- for k in src['keys'] -%}
+        {%- do parts.append((k.big | lower) ~ ':' ~ k.target) -%}
+    {%- endfor -%}
+    {{- return(parts | join('|')) -}}
+{%- endmacro %}
+
+
+{#- The small key `k` of a source in the join's common type. -#}
+{% macro _sj_prune_common_expr(k) -%}
+    {{- return(skewjoin._sj_cast(k.small_expr, k.small_type, k.common)) -}}
+{%- endmacro %}
+
+
+{#- The small key in the target type, and the condition that it is a value
+    the big column can hold (a bigint above the int range, a decimal with more
+    digits, a timestamp off midnight for a date column can never match). -#}
+{% macro _sj_prune_target_expr(k) -%}
+    {%- set c = skewjoin._sj_prune_common_expr(k) -%}
+    {%- if k.target == k.common or (skewjoin._sj_type_kind(k.target) == 'string' and skewjoin._sj_type_kind(k.common) == 'string') -%}
+        {{- return({'value': c, 'check': c ~ ' is not null', 'narrowed': false}) -}}
+    {%- endif -%}
+    {%- set v = 'try_cast(' ~ c ~ ' as ' ~ k.target ~ ')' -%}
+    {{- return({'value': v, 'check': c ~ ' is not null and cast(' ~ v ~ ' as ' ~ k.common ~ ') = ' ~ c, 'narrowed': true}) -}}
+{%- endmacro %}
+
+
+{#- SELECT DISTINCT of one source's keys in the target types (sj_k0, ...),
+    filtered, NULL-free, only values the big columns can hold. -#}
+{% macro _sj_prune_keys_select(src) -%}
+    {%- set values = [] -%}
+    {%- set checks = [] -%}
+    {%- for k in src['keys'] -%}
+        {%- set t = skewjoin._sj_prune_target_expr(k) -%}
+        {%- do values.append(t.value ~ ' as sj_k' ~ loop.index0) -%}
+        {%- do checks.append(t.check) -%}
+    {%- endfor -%}
+    {%- set conds = (['(' ~ src.filter ~ ')'] if src.filter is not none else []) + checks -%}
+    {%- set sql -%}
+select distinct
+    {{ values | join(',\n    ') }}
+from {{ src['from'] }} as {{ src.alias }}
+where {{ conds | join('\n    and ') }}
+    {%- endset -%}
+    {{- return(sql) -}}
+{%- endmacro %}
+
+
+{#- The intersection of the sources' key sets, as one query (sj_k0, ...). -#}
+{% macro _sj_prune_intersection_select(sources) -%}
+    {%- set parts = [] -%}
+    {%- for src in sources -%}
+        {%- do parts.append(skewjoin._sj_prune_keys_select(src)) -%}
+    {%- endfor -%}
+    {{- return(parts | join('\nintersect\n')) -}}
+{%- endmacro %}
+
+
+{#- Text of a value that reads back as the same value of `data_type`:
+    timestamps carry their UTC offset (a local time can be ambiguous). -#}
+{% macro _sj_prune_text_expr(expr, data_type) -%}
+    {%- if skewjoin._sj_type_kind(data_type) == 'timestamp' -%}
+        {{- return("concat('v:', date_format(" ~ expr ~ ", 'yyyy-MM-dd HH:mm:ss.SSSSSSxxx'))") -}}
+    {%- endif -%}
+    {{- return("concat('v:', cast(" ~ expr ~ ' as string))') -}}
+{%- endmacro %}
+
+
+{#- Spark substitutes `${name}` variables in the statement text before
+    parsing it, inside string literals too: a `${` inside a literal is
+    written `\u0024{` (the parser turns it back into `$`). -#}
+{% macro _sj_prune_no_variables(literal) -%}
+    {%- if literal is string and '${' in literal -%}
+        {{- return(literal.replace('${', '\\u0024{')) -}}
+    {%- endif -%}
+    {{- return(literal) -}}
+{%- endmacro %}
+
+
+{#- A SQL literal of `data_type` for a value read back as text, safe from
+    Spark's variable substitution. -#}
+{% macro _sj_prune_literal(macro_name, text, data_type) -%}
+    {%- set lit = skewjoin._sj_prune_no_variables(skewjoin._sj_literal(text, data_type)) -%}
+    {%- if lit is none and skewjoin._sj_type_kind(data_type) == 'fractional' and text in ('NaN', 'Infinity', '-Infinity') -%}
+        {%- set lit = 'cast(' ~ skewjoin._sj_quote_string(text) ~ ' as ' ~ skewjoin._sj_normalize_type(data_type) ~ ')' -%}
+    {%- endif -%}
+    {%- if lit is none -%}
+        {%- do skewjoin._sj_raise(macro_name, 'small', 'the key value ' ~ text ~ ' read from Spark is not a valid ' ~ data_type ~ ' literal', 'keys of number, string, boolean, date or timestamp types') -%}
+    {%- endif -%}
+    {{- return(lit) -}}
+{%- endmacro %}
+
+
+{#- Run the key query of one group. Returns {'sources': [{'distinct', 'nulls',
+    'unfit'}], 'kept': n, 'tuples': [[text, ...]] (at most max_values + 1),
+    'min': [text], 'max': [text], 'seconds': s}. -#}
+{% macro _sj_prune_collect(spec, sources) -%}
+    {%- set keys = sources[0]['keys'] -%}
+    {%- set n = keys | length -%}
+    {%- set ctes = [] -%}
+    {%- set rows = [] -%}
+    {%- set nulls = [] -%}
+    {%- for i in range(1, n) -%}{%- do nulls.append('cast(null as string) as sj_v' ~ i) -%}{%- endfor -%}
+    {%- set tail = (',\n    ' ~ (nulls | join(',\n    '))) if nulls else '' -%}
+    {%- for src in sources -%}
+        {%- set j = loop.index0 -%}
+        {%- do ctes.append(['sj_keys_' ~ j, skewjoin._sj_prune_keys_select(src)]) -%}
+        {%- do rows.append("select\n    'stat' as sj_kind,\n    'distinct_" ~ j ~ "' as sj_name,\n    concat('v:', cast(count(*) as string)) as sj_v0" ~ tail ~ '\nfrom sj_keys_' ~ j) -%}
+        {%- set null_checks = [] -%}
+        {%- set unfit_values = [] -%}
+        {%- set unfit_checks = [] -%}
+        {%- set state = namespace(narrowed=false) -%}
+        {%- for k in src['keys'] -%}
+            {%- set c = skewjoin._sj_prune_common_expr(k) -%}
+            {%- set t = skewjoin._sj_prune_target_expr(k) -%}
+            {%- do null_checks.append(c ~ ' is null') -%}
+            {%- do unfit_values.append(c ~ ' as sj_c' ~ loop.index0) -%}
+            {%- do unfit_checks.append(t.check) -%}
+            {%- if t.narrowed -%}{%- set state.narrowed = true -%}{%- endif -%}
+        {%- endfor -%}
+        {%- set where_filter = ('(' ~ src.filter ~ ')\n    and ') if src.filter is not none else '' -%}
+        {%- do rows.append("select\n    'stat' as sj_kind,\n    'nulls_" ~ j ~ "' as sj_name,\n    concat('v:', cast(count(*) as string)) as sj_v0" ~ tail ~ '\nfrom ' ~ src['from'] ~ ' as ' ~ src.alias ~ '\nwhere ' ~ where_filter ~ '(' ~ (null_checks | join(' or ')) ~ ')') -%}
+        {%- if state.narrowed -%}
+            {%- do rows.append("select\n    'stat' as sj_kind,\n    'unfit_" ~ j ~ "' as sj_name,\n    concat('v:', cast(count(*) as string)) as sj_v0" ~ tail ~ '\nfrom (\n    select distinct ' ~ (unfit_values | join(', ')) ~ '\n    from ' ~ src['from'] ~ ' as ' ~ src.alias ~ '\n    where ' ~ where_filter ~ 'not (' ~ (null_checks | join(' or ')) ~ ')\n        and not (' ~ (unfit_checks | join(' and ')) ~ ')\n) as sj_unfit') -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {%- set kept_parts = [] -%}
+    {%- for src in sources -%}{%- do kept_parts.append('select * from sj_keys_' ~ loop.index0) -%}{%- endfor -%}
+    {%- do ctes.append(['sj_kept', kept_parts | join('\nintersect\n')]) -%}
+    {%- do rows.append("select\n    'stat' as sj_kind,\n    'kept' as sj_name,\n    concat('v:', cast(count(*) as string)) as sj_v0" ~ tail ~ '\nfrom sj_kept') -%}
+    {%- for agg in ['min', 'max'] -%}
+        {%- set texts = [] -%}
+        {%- for k in keys -%}
+            {%- do texts.append(skewjoin._sj_prune_text_expr(agg ~ '(sj_k' ~ loop.index0 ~ ')', k.target) ~ ' as sj_v' ~ loop.index0) -%}
+        {%- endfor -%}
+        {%- do rows.append("select\n    '" ~ agg ~ "' as sj_kind,\n    cast(null as string) as sj_name,\n    " ~ (texts | join(',\n    ')) ~ '\nfrom sj_kept') -%}
+    {%- endfor -%}
+    {%- set texts = [] -%}
+    {%- for k in keys -%}
+        {%- do texts.append(skewjoin._sj_prune_text_expr('sj_k' ~ loop.index0, k.target) ~ ' as sj_v' ~ loop.index0) -%}
+    {%- endfor -%}
+    {%- do rows.append("select * from (\n    select\n        'key' as sj_kind,\n        cast(null as string) as sj_name,\n        " ~ (texts | join(',\n        ')) ~ '\n    from sj_kept\n    limit ' ~ (spec.max_values + 1) ~ '\n) as sj_some_keys') -%}
+    {%- set cte_texts = [] -%}
+    {%- for c in ctes -%}
+        {%- do cte_texts.append(c[0] ~ ' as (\n' ~ skewjoin._sj_indent(c[1], 4) ~ '\n)') -%}
+    {%- endfor -%}
+    {%- set query = 'with\n' ~ (cte_texts | join(',\n')) ~ '\n' ~ (rows | join('\nunion all\n')) -%}
+    {%- set started = modules.datetime.datetime.now() -%}
+    {%- set result = run_query(query) -%}
+    {%- set seconds = (modules.datetime.datetime.now() - started).total_seconds() -%}
+    {%- set stats = {} -%}
+    {%- set out = {'tuples': [], 'min': none, 'max': none, 'seconds': seconds} -%}
+    {%- for row in result.rows -%}
+        {%- set texts = [] -%}
+        {%- for i in range(n) -%}
+            {%- set v = row[2 + i] -%}
+            {%- do texts.append(none if v is none else (v | string)[2:]) -%}
+        {%- endfor -%}
+        {%- if row[0] == 'stat' -%}
+            {%- do stats.update({row[1]: texts[0] | int}) -%}
+        {%- elif row[0] == 'key' -%}
+            {%- do out.tuples.append(texts) -%}
+        {%- elif none not in texts -%}
+            {%- do out.update({row[0]: texts}) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {%- set per_source = [] -%}
+    {%- for src in sources -%}
+        {%- do per_source.append({'distinct': stats.get('distinct_' ~ loop.index0, 0), 'nulls': stats.get('nulls_' ~ loop.index0, 0),
+                                  'unfit': stats.get('unfit_' ~ loop.index0, 0)}) -%}
+    {%- endfor -%}
+    {%- do out.update({'sources': per_source, 'kept': stats.get('kept', 0), 'tuples': out.tuples | sort | list}) -%}
+    {{- return(out) -}}
+{%- endmacro %}
