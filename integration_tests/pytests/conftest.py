@@ -4,35 +4,30 @@ The Thrift server, the dbt runner and the multiset oracle come from the
 ``skewjoin`` pytest plugin (python_helpers). Here: the input tables are built
 once per session, and ``build`` runs ``dbt build`` on a selection and checks
 that every model and data test passed, and that data tests actually ran.
+Helper functions live in support.py.
 """
 
 from __future__ import annotations
 
-import json
-import re
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from dbt.cli.main import dbtRunnerResult
 
-from skewjoin.pytest_plugin import DbtProject
+sys.path.insert(0, str(Path(__file__).parent))
 
-SCHEMA = "skewjoin_it"
+from support import SCHEMA, as_json, error_text, inline_compiled_sql, node_results  # noqa: E402,F401  (re-exported)
 
-
-def node_results(result: dbtRunnerResult) -> list[tuple[str, str, str]]:
-    """(resource type, node name, status) for each node a dbt command ran."""
-    rows = []
-    for r in result.result.results:  # type: ignore[union-attr]
-        rows.append((r.node.resource_type, r.node.name, str(r.status)))
-    return rows
+from skewjoin.pytest_plugin import DbtProject  # noqa: E402
 
 
 @pytest.fixture(scope="session")
 def inputs_built(dbt_project: DbtProject) -> DbtProject:
     """The input tables (tag:inputs) built once for the whole session."""
-    dbt_project.run(["build", "--select", "tag:inputs"])
+    dbt_project.run(["run", "--select", "tag:inputs"])
     return dbt_project
 
 
@@ -41,7 +36,7 @@ def build(inputs_built: DbtProject) -> Callable[..., list[tuple[str, str, str]]]
     """``build(selector, min_tests=1)``: dbt build a selection; assert all passed."""
 
     def _build(selector: str, min_tests: int = 1, vars: dict[str, Any] | None = None) -> list[tuple[str, str, str]]:
-        result = inputs_built.run(["build", "--select", selector, "--exclude", "tag:inputs"], vars=vars)
+        result = inputs_built.run(["build", "--select", selector], vars=vars)
         nodes = node_results(result)
         failed = [n for n in nodes if n[2] not in ("success", "pass")]
         assert not failed, f"dbt nodes did not pass: {failed}"
@@ -60,24 +55,3 @@ def compile_inline(inputs_built: DbtProject) -> Callable[..., dbtRunnerResult]:
         return inputs_built.run(["compile", "--inline", sql], vars=vars, expect_failure=expect_failure)
 
     return _compile
-
-
-def inline_compiled_sql(result: dbtRunnerResult) -> str:
-    """The SQL produced by ``dbt compile --inline``."""
-    return str(result.result.results[0].node.compiled_code)  # type: ignore[union-attr]
-
-
-def error_text(result: dbtRunnerResult) -> str:
-    """The error message of a failed dbt command, whitespace-collapsed."""
-    parts = []
-    if result.exception is not None:
-        parts.append(str(result.exception))
-    if result.result is not None and hasattr(result.result, "results"):
-        for r in result.result.results:
-            if r.message:
-                parts.append(str(r.message))
-    return re.sub(r"\s+", " ", " ".join(parts))
-
-
-def as_json(result: dbtRunnerResult) -> Any:
-    return json.loads(inline_compiled_sql(result))

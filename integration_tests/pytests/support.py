@@ -1,0 +1,66 @@
+"""Helpers shared by the integration tests (imported as `support`)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from dbt.cli.main import dbtRunnerResult
+
+from skewjoin.sql import run_sql
+
+SCHEMA = "skewjoin_it"
+
+
+def node_results(result: dbtRunnerResult) -> list[tuple[str, str, str]]:
+    """(resource type, node name, status) for each node a dbt command ran."""
+    rows = []
+    for r in result.result.results:  # type: ignore[union-attr]
+        rows.append((r.node.resource_type, r.node.name, str(r.status)))
+    return rows
+
+
+def inline_compiled_sql(result: dbtRunnerResult) -> str:
+    """The SQL produced by ``dbt compile --inline``."""
+    return str(result.result.results[0].node.compiled_code)  # type: ignore[union-attr]
+
+
+def error_text(result: dbtRunnerResult) -> str:
+    """The error message of a failed dbt command, whitespace-collapsed."""
+    parts = []
+    if result.exception is not None:
+        parts.append(str(result.exception))
+    if result.result is not None and hasattr(result.result, "results"):
+        for r in result.result.results:
+            if r.message:
+                parts.append(str(r.message))
+    return re.sub(r"\s+", " ", " ".join(parts))
+
+
+def as_json(result: dbtRunnerResult) -> Any:
+    return json.loads(inline_compiled_sql(result))
+
+
+def strip_record(sql: str) -> str:
+    """The compiled SQL without its decision record (hints stay)."""
+    return re.sub(r"/\* skewjoin\.\w+ decision record.*?\*/", "", sql, flags=re.S).strip()
+
+
+def partition_shares(conn: Any, sql: str, hot_filter: str) -> list[float]:
+    """Share of the hot rows in each Spark partition of the query's last stage
+    (AQE and automatic broadcasts off, so partitions are the plan's own)."""
+    run_sql(conn, "set spark.sql.adaptive.enabled=false")
+    run_sql(conn, "set spark.sql.autoBroadcastJoinThreshold=-1")
+    try:
+        rows = run_sql(
+            conn,
+            f"select sj_part, count(*) from (select spark_partition_id() as sj_part, t.* from ({sql}) as t) as p "
+            f"where {hot_filter} group by sj_part",
+        )
+    finally:
+        run_sql(conn, "set spark.sql.adaptive.enabled=true")
+        run_sql(conn, "set spark.sql.autoBroadcastJoinThreshold=10485760")
+    total = sum(r[1] for r in rows)
+    assert total > 0
+    return sorted((r[1] / total for r in rows), reverse=True)

@@ -1,0 +1,479 @@
+"""prune_predicate (HIVE-5119: join-driven pruning), on the Spark Thrift Server.
+
+Every model in models/pruning is compared with the plain Spark join of the
+same inputs by the `equals_plain_join` data test. These tests also read
+Spark's plans: the partitioned fact is scanned with a literal partition
+filter and only the kept partitions are listed; the IN list of a data column
+reaches the Parquet scan's pushed filters; Spark's own dynamic partition
+pruning is compared on the same queries. And: every value survives the trip
+from the small table to a literal exactly, the decision record tells what was
+collected and kept, bad input is a clear compile error, and parsing runs no
+query.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+from collections.abc import Callable, Iterator
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import SCHEMA, error_text, inline_compiled_sql
+
+from skewjoin.dbt_runner import run_dbt
+from skewjoin.pytest_plugin import DbtProject
+from skewjoin.sql import run_sql
+
+pytestmark = pytest.mark.spark
+
+DATES_FEB = {"relation": "ref('prune_dates')", "filter": "'year = 2026 and month = 2'", "on": "['date_key']"}
+
+
+# -- helpers ------------------------------------------------------------------------------
+
+
+def _compiled(project: DbtProject, model: str) -> str:
+    """The model's SQL as `dbt compile` renders it now (runs the key queries)."""
+    result = project.run(["compile", "--select", model])
+    nodes = [r.node for r in result.result.results if r.node.name == model]  # type: ignore[union-attr]
+    assert len(nodes) == 1, f"compiled {len(nodes)} nodes named {model}"
+    return str(nodes[0].compiled_code)
+
+
+def _record(sql: str) -> str:
+    match = re.search(r"/\* skewjoin\.prune_predicate decision record.*?\*/", sql, flags=re.S)
+    assert match, f"no decision record in:\n{sql[:2000]}"
+    return match.group(0)
+
+
+def _in_list(sql: str, column: str) -> str:
+    """The literal list of `<column> in (...)`: each conjunct is one line."""
+    prefix = f"{column} in ("
+    lines = [line.strip() for line in sql.splitlines() if line.strip().startswith(prefix)]
+    assert len(lines) == 1, f"expected one IN list on {column}, found {len(lines)} in:\n{sql}"
+    line = lines[0]
+    assert line.endswith(")"), line
+    return line[len(prefix) : -1]
+
+
+def _explain(conn: Any, sql: str, settings: dict[str, str] | None = None) -> str:
+    """The physical plan of `explain extended`, under session settings."""
+    settings = settings or {}
+    saved = {}
+    for key, value in settings.items():
+        saved[key] = run_sql(conn, f"set {key}")[0][1]
+        run_sql(conn, f"set {key}={value}")
+    try:
+        plan = str(run_sql(conn, "explain extended " + sql)[0][0])
+    finally:
+        for key, value in saved.items():
+            run_sql(conn, f"set {key}={value}")
+    assert "== Physical Plan ==" in plan, plan[:2000]
+    return plan.split("== Physical Plan ==", 1)[1]
+
+
+def _scan(plan: str, table: str) -> str:
+    """The FileScan line of one table in a physical plan."""
+    lines = [line for line in plan.splitlines() if "FileScan" in line and f"{SCHEMA}.{table}[" in line]
+    assert len(lines) == 1, f"expected one scan of {table}, found {len(lines)}:\n{plan}"
+    return lines[0]
+
+
+def _paths_listed(scan: str) -> int | None:
+    """How many partition directories a scan lists (None: the whole table's catalog index)."""
+    match = re.search(r"InMemoryFileIndex\((\d+) paths\)", scan)
+    return int(match.group(1)) if match else None
+
+
+def _field(scan: str, name: str) -> str:
+    match = re.search(name + r": \[(.*?)\](?:, [A-Z]\w+:|$)", scan)
+    assert match, f"no {name} in {scan}"
+    return match.group(1)
+
+
+def _call(big: str, alias: str, small: list[dict[str, str]], **kwargs: str) -> str:
+    entries = ", ".join("{" + ", ".join(f"'{k}': {v}" for k, v in e.items()) + "}" for e in small)
+    extra = "".join(f", {k}={v}" for k, v in kwargs.items())
+    return f"{{{{ skewjoin.prune_predicate({big}, '{alias}', [{entries}]{extra}) }}}}"
+
+
+@pytest.fixture(scope="module")
+def pruning_built(build: Callable[..., Any]) -> list[tuple[str, str, str]]:
+    return build("path:models/pruning", min_tests=31)
+
+
+# -- results equal the plain join ---------------------------------------------------------
+
+
+def test_pruning_models_equal_the_plain_join(pruning_built: list[tuple[str, str, str]]) -> None:
+    models = {n[1] for n in pruning_built if n[0] == "model"}
+    assert {
+        "pr_partition_dim_filter", "pr_cascade", "pr_flat_in_list", "pr_fallback_range", "pr_fallback_semi_join",
+        "pr_empty", "pr_multi_key", "pr_right_join", "pr_semi_join", "pr_key_string_hostile", "pr_key_date",
+        "pr_key_timestamp", "pr_key_decimal", "pr_key_int_vs_bigint", "pr_key_string_vs_int",
+        "pr_key_date_vs_timestamp",
+    } <= models  # fmt: skip
+    tests = [n for n in pruning_built if n[0] == "test"]
+    assert sum(1 for t in tests if t[1].startswith("equals_plain_join_pr_")) == 16
+
+
+# -- partitions ---------------------------------------------------------------------------
+
+
+def test_partitioned_fact_scans_only_the_kept_partitions(pruning_built: Any, inputs_built: DbtProject) -> None:
+    conn = inputs_built.conn
+    partitions = run_sql(conn, f"show partitions {SCHEMA}.prune_sales")
+    assert len(partitions) == 61  # 60 days + the NULL (default) partition
+    wanted = run_sql(
+        conn,
+        f"select count(distinct date_key) from {SCHEMA}.prune_dates where year = 2026 and month = 2",
+    )[0][0]
+    assert wanted == 28
+    sql = _compiled(inputs_built, "pr_partition_dim_filter")
+    record = _record(sql)
+    assert "partitioned by date_key" in record
+    assert "28 distinct key(s); 2 row(s) with a NULL key dropped (NULL never matches)" in record
+    assert "f.date_key: IN list of 28 values (<= max_values 1000)" in record
+    assert "partitions: 61 in total, 28 kept" in record
+    assert re.search(r"key queries: \d+\.\d\d s", record)
+    literals = _in_list(sql, "f.date_key")
+    assert literals.count("cast('2026-02-") == 28
+    scan = _scan(_explain(conn, sql), "prune_sales")
+    assert "date_key" in _field(scan, "PartitionFilters") and " IN (" in _field(scan, "PartitionFilters")
+    assert _paths_listed(scan) == 28, scan
+
+
+def test_cascading_small_tables_intersect_their_keys(pruning_built: Any, inputs_built: DbtProject) -> None:
+    conn = inputs_built.conn
+    feb = run_sql(conn, f"select count(distinct date_key) from {SCHEMA}.prune_dates where month = 2")[0][0]
+    holidays = run_sql(
+        conn, f"select count(distinct date_key) from {SCHEMA}.prune_promos where promo_type = 'holiday'"
+    )[0][0]
+    both = run_sql(
+        conn,
+        f"select count(distinct d.date_key) from {SCHEMA}.prune_dates as d "
+        f"inner join {SCHEMA}.prune_promos as p on d.date_key = p.date_key "
+        f"where d.month = 2 and p.promo_type = 'holiday'",
+    )[0][0]
+    eu_stores = run_sql(
+        conn, f"select count(distinct store_id) from {SCHEMA}.prune_stores where region = 'EU'"
+    )[0][0]
+    assert 0 < both < min(feb, holidays)
+    sql = _compiled(inputs_built, "pr_cascade")
+    record = _record(sql)
+    assert f"small[0] prune_dates (inner join on f.date_key = date_key, filter: month = 2): {feb} distinct key(s)" in record
+    assert f"small[1] prune_promos (inner join on f.date_key = date_key, filter: p.promo_type = 'holiday'): {holidays} distinct key(s)" in record
+    assert f"intersection of small[0], small[1] (same big column): {both} key(s)" in record
+    assert f"small[2] prune_stores (inner join on f.store_id = store_id, filter: region = 'EU'): {eu_stores} distinct key(s)" in record
+    assert f"partitions: 61 in total, {both} kept" in record
+    scan = _scan(_explain(conn, sql), "prune_sales")
+    assert _paths_listed(scan) == both
+    assert "In(store_id, [" in _field(scan, "PushedFilters")
+
+
+def test_empty_key_set_reads_nothing(pruning_built: Any, inputs_built: DbtProject) -> None:
+    conn = inputs_built.conn
+    sql = _compiled(inputs_built, "pr_empty")
+    record = _record(sql)
+    assert "the key set is empty" in record and "predicate false" in record
+    assert "partitions: 61 in total, 0 kept" in record
+    assert sql.rstrip().endswith("*/\nfalse")
+    plan = _explain(conn, sql)
+    assert "FileScan" not in plan and "LocalTableScan <empty>" in plan, plan
+    assert run_sql(conn, f"select count(*) from {SCHEMA}.pr_empty")[0][0] == 0
+
+
+# -- data columns, fallbacks, multi-column keys -------------------------------------------
+
+
+def test_in_list_reaches_the_pushed_filters(pruning_built: Any, inputs_built: DbtProject) -> None:
+    conn = inputs_built.conn
+    eu = sorted(
+        r[0] for r in run_sql(conn, f"select store_id from {SCHEMA}.prune_stores where region = 'EU' and store_id is not null")
+    )
+    sql = _compiled(inputs_built, "pr_flat_in_list")
+    record = _record(sql)
+    assert "not partitioned" in record
+    assert f"f.store_id: IN list of {len(eu)} values" in record
+    assert "1 row(s) with a NULL key dropped" in record
+    scan = _scan(_explain(conn, sql), "prune_sales_flat")
+    pushed = _field(scan, "PushedFilters")
+    assert f"In(store_id, [{','.join(str(v) for v in eu)}])" in pushed, pushed
+
+
+def test_above_max_values_falls_back_to_a_range(pruning_built: Any, inputs_built: DbtProject) -> None:
+    conn = inputs_built.conn
+    lo, hi, n = run_sql(
+        conn,
+        f"select cast(min(date_key) as string), cast(max(date_key) as string), count(distinct date_key) "
+        f"from {SCHEMA}.prune_dates where month = 2 and is_weekend",
+    )[0]
+    assert n > 3
+    sql = _compiled(inputs_built, "pr_fallback_range")
+    record = _record(sql)
+    assert f"f.date_key: {n} values, above max_values 3: fallback range" in record
+    assert f"f.date_key between cast('{lo}' as date) and cast('{hi}' as date)" in sql
+    pushed = _field(_scan(_explain(conn, sql), "prune_sales_flat"), "PushedFilters")
+    assert f"GreaterThanOrEqual(date_key,{lo})" in pushed and f"LessThanOrEqual(date_key,{hi})" in pushed, pushed
+
+
+def test_above_max_values_falls_back_to_a_semi_join(pruning_built: Any, inputs_built: DbtProject) -> None:
+    sql = _compiled(inputs_built, "pr_fallback_semi_join")
+    record = _record(sql)
+    assert "above max_values 3: fallback semi_join" in record
+    assert re.search(r"f\.date_key in \(\s*select sj_keys\.sj_k0\s*from \(\s*select distinct", sql), sql
+    assert " in (cast(" not in sql
+
+
+def test_fallback_none_leaves_the_big_table_alone(compile_inline: Callable[..., Any]) -> None:
+    sql = inline_compiled_sql(
+        compile_inline(
+            "select * from {{ ref('prune_sales') }} as f where "
+            + _call("ref('prune_sales')", "f", [DATES_FEB], max_values="5", fallback="'none'")
+        )
+    )
+    assert "28 values, above max_values 5: fallback none (no predicate)" in _record(sql)
+    assert sql.rstrip().endswith("*/\ntrue")
+
+
+def test_multi_column_keys_prune_each_column_and_check_tuples(pruning_built: Any, inputs_built: DbtProject) -> None:
+    conn = inputs_built.conn
+    pairs = run_sql(
+        conn,
+        f"select count(*), count(distinct date_key), count(distinct store_id) from (select distinct date_key, store_id "
+        f"from {SCHEMA}.prune_promos where promo_type = 'holiday' and date_key is not null and store_id is not null)",
+    )[0]
+    sql = _compiled(inputs_built, "pr_multi_key")
+    record = _record(sql)
+    assert f"(f.date_key, f.store_id): IN list of {pairs[0]} tuples" in record
+    assert f"one IN list per column ({pairs[1]}, {pairs[2]} values" in record
+    assert _in_list(sql, "f.date_key").count("as date)") == pairs[1]
+    assert _in_list(sql, "f.store_id").count("as int)") == pairs[2]
+    tuples = _in_list(sql, "(f.date_key, f.store_id)")
+    assert tuples.count("(cast(") == pairs[0]
+    scan = _scan(_explain(conn, sql), "prune_sales")
+    assert _paths_listed(scan) == pairs[1]
+    assert "In(store_id, [" in _field(scan, "PushedFilters")
+
+
+# -- Spark's own dynamic partition pruning, on the same queries -------------------------
+
+
+def test_compared_with_spark_dynamic_partition_pruning(
+    pruning_built: Any, inputs_built: DbtProject, compile_inline: Callable[..., Any]
+) -> None:
+    """Where Spark's DPP gives up (a shuffle join with no broadcast to reuse, a
+    data column, a two-column key on a non-partitioned table), the macro's
+    literal predicate still prunes the scan."""
+    conn = inputs_built.conn
+    no_broadcast = {"spark.sql.autoBroadcastJoinThreshold": "-1"}
+    dpp = "dynamicpruningexpression"
+
+    # 1. partition column, filtered dimension.
+    query = (
+        "select f.sale_id, d.is_weekend from {{ ref('prune_sales') }} as f "
+        "inner join {{ ref('prune_dates') }} as d on f.date_key = d.date_key "
+        "where d.year = 2026 and d.month = 2 and "
+    )
+    ours = inline_compiled_sql(compile_inline(query + _call("ref('prune_sales')", "f", [DATES_FEB])))
+    plain = ours[: ours.index("/* skewjoin.prune_predicate")] + "true"
+    # With a broadcast to reuse, Spark's DPP fires on its own ...
+    broadcast_scan = _scan(_explain(conn, plain), "prune_sales")
+    assert dpp in _field(broadcast_scan, "PartitionFilters"), broadcast_scan
+    # ... but as a shuffle join it does not, and every partition is listed.
+    shuffle_scan = _scan(_explain(conn, plain, no_broadcast), "prune_sales")
+    assert dpp not in shuffle_scan and _field(shuffle_scan, "PartitionFilters") == ""
+    assert _paths_listed(shuffle_scan) is None  # CatalogFileIndex: the whole table
+    ours_scan = _scan(_explain(conn, ours, no_broadcast), "prune_sales")
+    assert dpp not in ours_scan and " IN (" in _field(ours_scan, "PartitionFilters")
+    assert _paths_listed(ours_scan) == 28
+
+    # 2. a data column of a non-partitioned table: no DPP, no pushed IN.
+    query = (
+        "select f.sale_id, s.region from {{ ref('prune_sales_flat') }} as f "
+        "inner join {{ ref('prune_stores') }} as s on f.store_id = s.store_id where s.region = 'EU' and "
+    )
+    stores_eu = {"relation": "ref('prune_stores')", "filter": "\"region = 'EU'\"", "on": "['store_id']"}
+    ours = inline_compiled_sql(compile_inline(query + _call("ref('prune_sales_flat')", "f", [stores_eu])))
+    plain = ours[: ours.index("/* skewjoin.prune_predicate")] + "true"
+    for settings in ({}, no_broadcast):
+        plain_scan = _scan(_explain(conn, plain, settings), "prune_sales_flat")
+        assert dpp not in plain_scan and "In(store_id" not in _field(plain_scan, "PushedFilters"), plain_scan
+        ours_scan = _scan(_explain(conn, ours, settings), "prune_sales_flat")
+        assert "In(store_id, [" in _field(ours_scan, "PushedFilters"), ours_scan
+
+    # 3. a two-column key on the non-partitioned table.
+    query = (
+        "select f.sale_id, p.promo_type from {{ ref('prune_sales_flat') }} as f "
+        "inner join {{ ref('prune_promos') }} as p on f.date_key = p.date_key and f.store_id = p.store_id "
+        "where p.promo_type = 'holiday' and "
+    )
+    promos = {"relation": "ref('prune_promos')", "filter": "\"promo_type = 'holiday'\"", "on": "['date_key', 'store_id']"}
+    ours = inline_compiled_sql(compile_inline(query + _call("ref('prune_sales_flat')", "f", [promos])))
+    plain = ours[: ours.index("/* skewjoin.prune_predicate")] + "true"
+    plain_pushed = _field(_scan(_explain(conn, plain, no_broadcast), "prune_sales_flat"), "PushedFilters")
+    assert "In(" not in plain_pushed, plain_pushed
+    ours_pushed = _field(_scan(_explain(conn, ours, no_broadcast), "prune_sales_flat"), "PushedFilters")
+    assert "In(date_key, [" in ours_pushed and "In(store_id, [" in ours_pushed, ours_pushed
+
+
+# -- values round-trip exactly --------------------------------------------------------------
+
+
+def _literal_values(conn: Any, literals: str) -> list[Any]:
+    return [r[0] for r in run_sql(conn, f"select explode(array({literals}))")]
+
+
+ROUND_TRIPS = [
+    # model, big column, expected distinct keys of the filtered small side (SQL)
+    ("pr_key_string_hostile", "a.hkey", f"select distinct hkey from {SCHEMA}.hostile_right where label not like '%-2' and hkey is not null"),
+    ("pr_key_date", "a.k_date", f"select distinct k_date from {SCHEMA}.typed_right where region = 'EU' and k_date is not null"),
+    ("pr_key_timestamp", "a.k_ts", f"select distinct k_ts from {SCHEMA}.typed_right where region = 'EU' and k_ts is not null"),
+    ("pr_key_decimal", "a.k_dec", f"select distinct cast(k_dec2 as decimal(18, 4)) from {SCHEMA}.typed_right where region = 'EU' and k_dec2 is not null"),
+    ("pr_key_date_vs_timestamp", "a.k_date", f"select distinct cast(k_ts as date) from {SCHEMA}.typed_right where region = 'EU' and k_ts = cast(cast(k_ts as date) as timestamp)"),
+    ("pr_key_int_vs_bigint", "a.k_int", f"select distinct cast(k_big as int) from {SCHEMA}.typed_right where region = 'EU' and k_big is not null"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("model", "column", "expected_sql"), ROUND_TRIPS, ids=[c[0] for c in ROUND_TRIPS])
+def test_key_values_round_trip_exactly(
+    pruning_built: Any, inputs_built: DbtProject, model: str, column: str, expected_sql: str
+) -> None:
+    conn = inputs_built.conn
+    sql = _compiled(inputs_built, model)
+    values = _literal_values(conn, _in_list(sql, column))
+    expected = [r[0] for r in run_sql(conn, expected_sql)]
+    assert len(values) == len(set(values)) == len(expected)
+    assert sorted(values) == sorted(expected)
+    if model == "pr_key_string_hostile":
+        assert {"it's", "back\\slash", "trailing\\", "\\' or 1=1 --", "${var}", "new\nline", "ünïcödé ✓ 日本"} <= set(values)
+        assert "\\u0024{var}" in sql  # Spark would substitute a literal ${var}
+    if model == "pr_key_decimal":
+        assert all(isinstance(v, Decimal) for v in values)
+        assert "as decimal(18,4))" in sql
+
+
+def test_values_the_big_column_cannot_hold_are_dropped(pruning_built: Any, inputs_built: DbtProject) -> None:
+    sql = _compiled(inputs_built, "pr_key_int_vs_bigint")
+    record = _record(sql)
+    assert "1 value(s) the big column cannot hold dropped (they never match)" in record
+    assert "4294967303" not in _in_list(sql, "a.k_int") and "cast(7 as int)" in _in_list(sql, "a.k_int")
+
+
+def test_key_compared_in_a_wider_type_is_cast_not_pushed(pruning_built: Any, inputs_built: DbtProject) -> None:
+    sql = _compiled(inputs_built, "pr_key_string_vs_int")
+    assert "big column k_str (string) is compared as bigint by the join, which is not one-to-one" in _record(sql)
+    assert "try_cast(a.k_str as bigint) in (cast(" in sql
+
+
+def test_timestamps_keep_their_instant_across_a_daylight_saving_change(compile_inline: Callable[..., Any]) -> None:
+    """01:30 happens twice in New York on 2026-11-01: the two keys stay two."""
+    small = "select timestamp_seconds(col1) as ts from values (1793511000), (1793514600), (cast(null as bigint))"
+    sql = inline_compiled_sql(
+        compile_inline(
+            "{% do run_query(\"set spark.sql.session.timeZone=America/New_York\") %}"
+            "select * from (" + small + ") as t where "
+            + _call(f'"{small}"', "t", [{"relation": f'"{small}"', "on": "['ts']"}])
+            + "{% do run_query(\"set spark.sql.session.timeZone=UTC\") %}"
+        )
+    )
+    literals = _in_list(sql, "t.ts")
+    assert "cast('2026-11-01 01:30:00.000000-04:00' as timestamp)" in literals
+    assert "cast('2026-11-01 01:30:00.000000-05:00' as timestamp)" in literals
+
+
+# -- join types, errors, parse time -------------------------------------------------------
+
+
+ERROR_CASES: list[tuple[str, str, str, str]] = [
+    # name, call arguments after big and alias, argument named, expected text
+    ("left_join", "[{'relation': ref('prune_dates'), 'on': ['date_key']}], join_type='left'", "join_type",
+     "refused: the join `big left join prune_dates` preserves the big table"),
+    ("full_join", "[{'relation': ref('prune_dates'), 'on': ['date_key']}], join_type='full outer'", "join_type",
+     "Rule: the big table may be pruned by a small table only when the big side is not preserved"),
+    ("anti_join_per_entry", "[{'relation': ref('prune_dates'), 'on': ['date_key'], 'join_type': 'left anti'}]", "small[0].join_type",
+     "a left anti join returns exactly the big rows that match nothing"),
+    ("unknown_join_type", "[{'relation': ref('prune_dates'), 'on': ['date_key']}], join_type='cross'", "join_type",
+     "unknown join type 'cross'"),
+    ("small_not_a_list", "{'relation': ref('prune_dates'), 'on': ['date_key']}", "small", "expected a non-empty list"),
+    ("small_empty", "[]", "small", "expected a non-empty list"),
+    ("missing_on", "[{'relation': ref('prune_dates')}]", "small[0]", "relation and on are required"),
+    ("unknown_key", "[{'relation': ref('prune_dates'), 'on': ['date_key'], 'filters': 'x = 1'}]", "small[0]", "unknown key 'filters'"),
+    ("bad_on", "[{'relation': ref('prune_dates'), 'on': [['date_key']]}]", "small[0].on", "[big_column, small_column] pair"),
+    ("big_column_twice", "[{'relation': ref('prune_dates'), 'on': ['date_key', ['date_key', 'year']]}]", "small[0].on", "appears twice"),
+    ("not_a_big_column", "[{'relation': ref('prune_dates'), 'on': ['year']}]", "small[0].on", "'year' is not a column of the big table"),
+    ("not_a_small_column", "[{'relation': ref('prune_dates'), 'on': [['store_id', 'shop']]}]", "small[0].on", "'shop' is not a column of prune_dates"),
+    ("types_not_comparable", "[{'relation': ref('prune_dates'), 'on': [['date_key', 'is_weekend']]}]", "small[0].on", "have types Spark cannot compare"),
+    ("filter_statement", "[{'relation': ref('prune_dates'), 'filter': 'year = 2026; drop table x', 'on': ['date_key']}]", "small[0].filter", "may not end the statement"),
+    ("filter_nondeterministic", "[{'relation': ref('prune_dates'), 'filter': 'rand() < 0.5', 'on': ['date_key']}]", "small[0].filter", "non-deterministic"),
+    ("filter_unknown_alias", "[{'relation': ref('prune_dates'), 'filter': 'd.year = 2026', 'on': ['date_key']}]", "small[0].filter", "the filter uses 'd.year'"),
+    ("bad_relation", "[{'relation': 42, 'on': ['date_key']}]", "small[0].relation", "expected a relation"),
+    ("bad_max_values", "[{'relation': ref('prune_dates'), 'on': ['date_key']}], max_values=0", "max_values", "whole number >= 1"),
+    ("bad_fallback", "[{'relation': ref('prune_dates'), 'on': ['date_key']}], fallback='bloom'", "fallback", "'range' (between min and max), 'semi_join'"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "args", "argument", "expected"), ERROR_CASES, ids=[c[0] for c in ERROR_CASES])
+def test_bad_input_is_a_clear_compile_error(
+    compile_inline: Callable[..., Any], name: str, args: str, argument: str, expected: str
+) -> None:
+    call = "select 1 where {{ skewjoin.prune_predicate(ref('prune_sales'), 'f', " + args + ") }}"
+    result = compile_inline(call, expect_failure=True)
+    assert not result.success, f"{name}: compiled although it should not"
+    message = error_text(result)
+    assert "skewjoin.prune_predicate in model" in message, message
+    assert f"argument `{argument}`" in message, message
+    assert expected in message, message
+    assert "Right form, for example:" in message, message
+
+
+def test_bad_big_alias_and_key_type_are_compile_errors(compile_inline: Callable[..., Any]) -> None:
+    result = compile_inline(
+        "select 1 where " + _call("ref('prune_sales')", "sj_f", [DATES_FEB]), expect_failure=True
+    )
+    assert "argument `big_alias`" in error_text(result)
+    binary = "\"select cast('a' as binary) as b\""
+    result = compile_inline(
+        "select 1 where " + _call(binary, "t", [{"relation": binary, "on": "['b']"}]), expect_failure=True
+    )
+    message = error_text(result)
+    assert "argument `small[0].on`" in message and "cannot be written as SQL literals exactly" in message, message
+
+
+def test_allowed_join_types_compile(compile_inline: Callable[..., Any]) -> None:
+    for join_type in ("inner", "right outer", "left semi"):
+        sql = inline_compiled_sql(
+            compile_inline("select 1 where " + _call("ref('prune_sales')", "f", [DATES_FEB], join_type=f"'{join_type}'"))
+        )
+        assert f"prune_dates ({join_type.split()[0]}" in _record(sql)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def isolated_target(tmp_path: Path) -> Iterator[Path]:
+    yield tmp_path / "target"
+
+
+def test_parse_runs_no_query(inputs_built: DbtProject, isolated_target: Path) -> None:
+    """`dbt parse` renders every model with execute false: with no server at the
+    port, any query the macro ran would fail the parse."""
+    port = _free_port()
+    result = run_dbt(
+        ["parse", "--no-partial-parse", "--target-path", str(isolated_target)],
+        project_dir=inputs_built.project_dir,
+        profiles_dir=inputs_built.profiles_dir,
+        target=inputs_built.target,
+        env={"SKEWJOIN_THRIFT_PORT": str(port), "SKEWJOIN_THRIFT_HOST": "127.0.0.1"},
+    )
+    assert result.success
+    manifest = result.result
+    names = {n.name for n in manifest.nodes.values()}  # type: ignore[union-attr]
+    assert "pr_cascade" in names and "pr_multi_key" in names
