@@ -21,4 +21,4 @@ echo "==> installing pinned dependencies (requirements.lock)"
 "$VENV/bin/python" -m pip install --quiet --upgrade "pip==26.3"
 "$VENV/bin/python" -m pip install --quiet -r requirements.lock
 "$VENV/bin/python" -m pip install --quiet --no-deps -e python_helpers
-echo "==> ready: $("$VENV/bin/dbt" --version | head -n 1 | tr -d '\n'), pyspark $("$VENV/bin/python" -c 'import pyspark; print(pyspark.__version__)')"
+"$VENV/bin/python" -c 'import dbt.version, pyspark; print("==> ready: dbt-core", dbt.version.__version__, "| pyspark", pyspark.__version__)'

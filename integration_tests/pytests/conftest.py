@@ -26,8 +26,8 @@ from skewjoin.pytest_plugin import DbtProject  # noqa: E402
 
 @pytest.fixture(scope="session")
 def inputs_built(dbt_project: DbtProject) -> DbtProject:
-    """The input tables (tag:inputs) built once for the whole session."""
-    dbt_project.run(["run", "--select", "tag:inputs"])
+    """The input seeds and tables (tag:inputs) built once for the whole session."""
+    dbt_project.run(["build", "--select", "tag:inputs", "--indirect-selection", "cautious"])
     return dbt_project
 
 
