@@ -68,6 +68,11 @@
     {%- set right_from = skewjoin._sj_from_text(macro_name, 'right', right) -%}
     {%- set left_columns = skewjoin._sj_columns(left_from) -%}
     {%- set right_columns = skewjoin._sj_columns(right_from) -%}
+    {%- for side_columns, arg in [(left_columns, 'left'), (right_columns, 'right')] -%}
+        {%- for c in side_columns if (c.name | lower) in ('sj_group', 'sj_slot') -%}
+            {%- do skewjoin._sj_raise(macro_name, arg, "the input has a column named '" ~ c.name ~ "', a name the generated query uses for its own routing; rename it in a subquery", arg ~ "=\"select * except (" ~ c.name ~ "), " ~ c.name ~ " as " ~ c.name ~ "_value from {{ ref('orders') }}\"") -%}
+        {%- endfor -%}
+    {%- endfor -%}
     {%- set ansi = (skewjoin._sj_spark_conf('spark.sql.ansi.enabled', 'false') | lower) == 'true' -%}
     {%- set keys = [] -%}
     {%- for pair in pairs -%}
