@@ -18,7 +18,7 @@ import click
 
 SUBCOMMANDS: dict[str, str] = {
     "spark-thrift": "skewjoin.cli:spark_thrift",
-    # "profile": "skewjoin.profiler_cli:profile",
+    "profile": "skewjoin.profiler:profile_command",
     # "bench": "skewjoin.bench_cli:bench",
 }
 

@@ -1,0 +1,837 @@
+"""The slot planner: from measured key counts to a ready-to-paste ``skew_join`` config.
+
+Pure Python (no Spark): :func:`plan` takes what ``skewjoin profile`` measured
+(:class:`SideStats` for the profiled input, optionally :class:`OtherStats` and
+per-key counts on the other input) and decides, key by key, how the
+``skew_join`` macro should treat it:
+
+- ``hot_key``: joined by broadcast where it is read (seed 001). Chosen when the
+  other side's rows of the key are few (all hot keys' rows together stay under
+  ``max_broadcast_rows``), or when the other side was not measured (the seed's
+  assumption, stated in the notes).
+- ``group``: an explicit skew group (HIVE-3286) whose driver side's rows are
+  spread at random over a slot range and whose other side's rows are copied to
+  each slot of the range. Chosen when the other side has too many rows of the
+  key to broadcast (typically: hot on both sides). The driver is the side with
+  more rows of the key; outer joins may only multicast the null-supplying side.
+- ``rest``: below ``min_share``: left to the ordinary shuffle join.
+
+NULL keys never match; when they are at least ``min_share`` of the rows,
+``null`` goes into ``hot_keys`` and the macro routes them around the join.
+
+Slot sizing (:func:`allocate_slots`): a group whose key holds a share ``s`` of
+the rows its driver side sends to the shuffle join gets ``round(s * total)``
+slots, at least 1; the rows in no group keep at least one slot, so the groups
+together take at most ``total - 1`` (the rule ``skew_join`` enforces); when
+the groups ask for more, the slots above one each are shared out in
+proportion to the shares (largest remainders).
+
+The config comes out as a Python dict (:attr:`Plan.config`) and as YAML and
+Jinja text (:func:`to_yaml`, :func:`to_jinja`) that parse back to that dict.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any, Literal
+
+import yaml
+
+#: A key value as the config carries it: integers and booleans as themselves,
+#: strings as strings, every other type (decimal, double, date, timestamp) as
+#: its exact text, which ``skew_join`` casts to the key's type.
+KeyValue = int | bool | str
+
+Action = Literal["hot_key", "group", "rest"]
+
+JOIN_TYPES = ("inner", "left", "right", "full", "left semi", "left anti")
+
+_NUMBER = re.compile(r"[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?")
+_PLAIN_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+class PlanError(ValueError):
+    """The measurements or options cannot give a valid plan (the message says why)."""
+
+
+# -- types and literals -----------------------------------------------------------------
+
+
+def type_kind(data_type: str) -> str:
+    """integral | decimal | fractional | string | boolean | date | timestamp | other (as the macros classify)."""
+    t = re.sub(r"\s+", "", data_type.lower())
+    if t in ("tinyint", "smallint", "int", "integer", "bigint", "long", "short", "byte"):
+        return "integral"
+    if t.startswith(("decimal", "numeric", "dec(")) or t == "dec":
+        return "decimal"
+    if t in ("float", "double", "real"):
+        return "fractional"
+    if t == "string" or re.fullmatch(r"(var)?char\(\d+\)", t):
+        return "string"
+    if t in ("boolean", "bool"):
+        return "boolean"
+    if t == "date":
+        return "date"
+    if t in ("timestamp", "timestamp_ltz"):
+        return "timestamp"
+    return "other"
+
+
+def is_complex_type(data_type: str) -> bool:
+    """Arrays, maps, structs and variants cannot be declared as hot keys."""
+    t = data_type.strip().lower()
+    return t.startswith(("array", "map", "struct", "variant", "object"))
+
+
+def key_value(text: str, data_type: str) -> KeyValue:
+    """The config value for a key whose ``cast(key as string)`` is *text*."""
+    kind = type_kind(data_type)
+    if kind == "integral":
+        return int(text)
+    if kind == "boolean":
+        if text.lower() not in ("true", "false"):
+            raise PlanError(f"boolean key text {text!r} is neither true nor false")
+        return text.lower() == "true"
+    return text
+
+
+def declarable(value: KeyValue, data_type: str) -> bool:
+    """Can ``skew_join`` take *value* as a hot key of *data_type*?
+
+    The macro validates numbers by pattern, so a double NaN or Infinity cannot be declared.
+    """
+    if type_kind(data_type) in ("decimal", "fractional"):
+        return bool(_NUMBER.fullmatch(str(value).strip()))
+    return True
+
+
+def quote_spark_string(value: str) -> str:
+    """A Spark SQL string literal for *value*: one token whatever it holds.
+
+    The same escaping as the package's ``_sj_quote_string`` macro: backslash
+    first, then quotes and control characters (Spark SQL literals use
+    backslash escapes, and adjacent literals concatenate).
+    """
+    s = value.replace("\\", "\\\\").replace("'", "\\'").replace('"', '\\"')
+    s = s.replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t").replace("\x00", "\\u0000")
+    return f"'{s}'"
+
+
+def spark_literal(value: KeyValue, data_type: str) -> str:
+    """A Spark SQL literal of *value* compared against a column of *data_type*."""
+    kind = type_kind(data_type)
+    if kind == "integral":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise PlanError(f"{value!r} is not an integer")
+        return str(value)
+    if kind == "boolean":
+        if not isinstance(value, bool):
+            raise PlanError(f"{value!r} is not a boolean")
+        return "true" if value else "false"
+    text = str(value)
+    if kind == "decimal":
+        try:
+            Decimal(text)
+        except InvalidOperation as exc:
+            raise PlanError(f"{text!r} is not a decimal number") from exc
+        if not _NUMBER.fullmatch(text):
+            raise PlanError(f"{text!r} is not a decimal number")
+        return text
+    if kind == "string":
+        return quote_spark_string(text)
+    type_text = re.sub(r"\s+", "", data_type.lower())
+    if not re.fullmatch(r"[a-z_][a-z0-9_]*(\([0-9, ]*\))?", type_text):
+        raise PlanError(f"cannot write a literal of type {data_type!r}")
+    return f"cast({quote_spark_string(text)} as {type_text})"
+
+
+def spark_ident(name: str) -> str:
+    """*name* as a Spark SQL identifier (backticks unless it is a plain name)."""
+    if _PLAIN_IDENT.fullmatch(name):
+        return name
+    return "`" + name.replace("`", "``") + "`"
+
+
+# -- measurements -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KeyStat:
+    """One non-NULL key value (tuple for multi-column keys) and its row counts."""
+
+    values: tuple[KeyValue, ...]
+    rows: int
+    #: exact rows with this key on the other side (None when not measured)
+    other_rows: int | None = None
+
+
+@dataclass(frozen=True)
+class SideStats:
+    """What was measured on the profiled input (counts are of the sample when sampled)."""
+
+    alias: str
+    columns: tuple[str, ...]
+    types: tuple[str, ...]
+    total_rows: int
+    null_rows: int
+    top: tuple[KeyStat, ...]
+    source: str = ""
+    sample_fraction: float | None = None
+    #: "left" or "right": the input's position in skew_join(left, right, ...)
+    position: Literal["left", "right"] = "left"
+
+    def __post_init__(self) -> None:
+        if len(self.columns) != len(self.types) or not self.columns:
+            raise PlanError("one type per key column, and at least one key column")
+        if self.total_rows < 0 or not 0 <= self.null_rows <= self.total_rows:
+            raise PlanError(f"inconsistent counts: {self.null_rows} NULL-key rows of {self.total_rows}")
+        for stat in self.top:
+            if len(stat.values) != len(self.columns):
+                raise PlanError(f"key {stat.values!r} has {len(stat.values)} values for {len(self.columns)} columns")
+
+    @property
+    def sampled(self) -> bool:
+        return self.sample_fraction is not None and self.sample_fraction < 1
+
+    def share(self, rows: int) -> float:
+        """*rows* as a fraction of all rows counted (0 for an empty input)."""
+        return rows / self.total_rows if self.total_rows else 0.0
+
+    def estimate(self, rows: int) -> int:
+        """*rows* counted, scaled to the whole input when sampled."""
+        if not self.sampled:
+            return rows
+        assert self.sample_fraction is not None
+        return round(rows / self.sample_fraction)
+
+    def margin(self, rows: int) -> float:
+        """Half-width of the 95% interval of the share of *rows* (0 when exact)."""
+        if not self.sampled or not self.total_rows:
+            return 0.0
+        p = self.share(rows)
+        return 1.96 * math.sqrt(p * (1 - p) / self.total_rows)
+
+
+@dataclass(frozen=True)
+class OtherStats:
+    """The other join input: its key columns, its size and its NULL-key rows (exact)."""
+
+    alias: str
+    columns: tuple[str, ...]
+    types: tuple[str, ...]
+    total_rows: int
+    null_rows: int = 0
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class PlanOptions:
+    """The knobs of :func:`plan` (the CLI options of ``skewjoin profile``)."""
+
+    total_slots: int = 200
+    total_slots_source: str = "default"
+    min_share: float = 0.01
+    max_keys: int = 20
+    max_broadcast_rows: int = 100_000
+    join_type: str = "inner"
+    other_alias: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.total_slots < 2:
+            raise PlanError(
+                f"total_slots must be at least 2 (one for a group, one for the rest); got {self.total_slots}"
+            )
+        if not 0 < self.min_share < 1:
+            raise PlanError(f"min_share is a fraction above 0 and below 1; got {self.min_share}")
+        if self.max_keys < 1:
+            raise PlanError(f"max_keys must be at least 1; got {self.max_keys}")
+        if self.max_broadcast_rows < 0:
+            raise PlanError(f"max_broadcast_rows must be >= 0; got {self.max_broadcast_rows}")
+        if self.join_type not in JOIN_TYPES:
+            raise PlanError(f"join_type is one of {', '.join(JOIN_TYPES)}; got {self.join_type!r}")
+
+
+# -- slots ------------------------------------------------------------------------------
+
+
+def _round_half_up(x: float) -> int:
+    # the tolerance keeps products such as 0.145 * 100 = 14.499999999999998 at their decimal half
+    return int(math.floor(x + 0.5 + 1e-9))
+
+
+def allocate_slots(shares: Sequence[float], total_slots: int) -> list[int]:
+    """Slots for groups with the given *shares* (fractions of the rows to spread).
+
+    Each group gets ``round(share * total_slots)`` (half up), at least 1. The
+    groups together keep at least one slot for the rows in no group; when they
+    would take more than ``total_slots - 1``, each keeps 1 and the remaining
+    ``total_slots - 1 - len(shares)`` slots are shared in proportion to the
+    shares by largest remainders (ties to the earlier group). Raises
+    :class:`PlanError` when there are more groups than ``total_slots - 1``.
+    """
+    if total_slots < 2:
+        raise PlanError(f"total_slots must be at least 2; got {total_slots}")
+    if any(not (s >= 0) or math.isinf(s) for s in shares):
+        raise PlanError(f"shares must be finite and >= 0; got {list(shares)}")
+    n = len(shares)
+    if n == 0:
+        return []
+    budget = total_slots - 1
+    if n > budget:
+        raise PlanError(f"{n} groups need at least {n} slots plus one for the rest; total_slots is {total_slots}")
+    wanted = [max(1, _round_half_up(s * total_slots)) for s in shares]
+    if sum(wanted) <= budget:
+        return wanted
+    spare = budget - n
+    weight = sum(shares)
+    if weight <= 0:
+        return [1] * n
+    ideal = [s / weight * spare for s in shares]
+    extra = [int(math.floor(x)) for x in ideal]
+    left = spare - sum(extra)
+    order = sorted(range(n), key=lambda i: (-(ideal[i] - extra[i]), i))
+    for i in order[:left]:
+        extra[i] += 1
+    return [1 + e for e in extra]
+
+
+# -- the plan ---------------------------------------------------------------------------
+
+
+@dataclass
+class KeyDecision:
+    """What the plan does with one measured key."""
+
+    stat: KeyStat
+    share: float
+    action: Action
+    reason: str
+    driver: str | None = None
+    #: the driver side's share of rows reaching the shuffle join (groups only)
+    group_share: float = 0.0
+    slots: int = 0
+    first_slot: int | None = None
+    last_slot: int | None = None
+    when: str | None = None
+
+
+@dataclass
+class Plan:
+    side: SideStats
+    other: OtherStats | None
+    options: PlanOptions
+    keys: list[KeyDecision]
+    null_action: Action
+    null_reason: str
+    rest_slots: int
+    other_alias: str = "b"
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def hot_keys(self) -> list[KeyDecision]:
+        return [k for k in self.keys if k.action == "hot_key"]
+
+    @property
+    def groups(self) -> list[KeyDecision]:
+        return [k for k in self.keys if k.action == "group"]
+
+    @property
+    def rest_rows(self) -> int:
+        """Counted rows of the profiled side left to the plain shuffle join."""
+        taken = sum(k.stat.rows for k in self.keys if k.action != "rest")
+        if self.null_action == "hot_key":
+            taken += self.side.null_rows
+        return self.side.total_rows - taken
+
+    @property
+    def config(self) -> dict[str, Any]:
+        """The ``skew_join`` specification: ``{}`` when nothing needs handling."""
+        side = self.side
+        hot: list[Any] = []
+        for k in self.hot_keys:
+            hot.append(k.stat.values[0] if len(k.stat.values) == 1 else list(k.stat.values))
+        if self.null_action == "hot_key":
+            hot.append(None if len(side.columns) == 1 else [None] * len(side.columns))
+        config: dict[str, Any] = {}
+        if hot:
+            config["hot_keys"] = {side.alias: hot}
+        if self.groups:
+            config["groups"] = [{"when": k.when, "slots": k.slots, "distribute": "random"} for k in self.groups]
+        if config:
+            config["total_slots"] = self.options.total_slots
+        return config
+
+
+def _kept_unmatched(join_type: str) -> set[str]:
+    """Positions whose rows without a match are in the result (NULL-key rows are kept, not dropped)."""
+    return {
+        "inner": set(),
+        "left": {"left"},
+        "right": {"right"},
+        "full": {"left", "right"},
+        "left semi": set(),
+        "left anti": {"left"},
+    }[join_type]
+
+
+def _preserved(join_type: str) -> set[str]:
+    """Positions a skew group may not copy to several slots (the macro's rule for skew groups)."""
+    return {
+        "inner": set(),
+        "left": {"left"},
+        "right": {"right"},
+        "full": {"left", "right"},
+        "left semi": {"left"},
+        "left anti": {"left"},
+    }[join_type]
+
+
+def _when(alias: str, columns: Sequence[str], types: Sequence[str], values: Sequence[KeyValue]) -> str:
+    parts = [
+        f"{alias}.{spark_ident(c)} = {spark_literal(v, t)}" for c, t, v in zip(columns, types, values, strict=True)
+    ]
+    return " and ".join(parts)
+
+
+def _fmt_rows(n: int) -> str:
+    return f"{n:,}"
+
+
+def plan(side: SideStats, options: PlanOptions, other: OtherStats | None = None) -> Plan:
+    """Decide each measured key's treatment and size the skew groups (see the module doc)."""
+    if other is not None and len(other.columns) != len(side.columns):
+        raise PlanError(
+            f"the other side has {len(other.columns)} key column(s) ({', '.join(other.columns)}) "
+            f"and {side.alias} has {len(side.columns)} ({', '.join(side.columns)})"
+        )
+    other_alias = options.other_alias or (other.alias if other is not None else ("b" if side.alias != "b" else "a"))
+    if other_alias.lower() == side.alias.lower():
+        raise PlanError(f"the two sides need different aliases; both are {side.alias!r}")
+    other_position = "right" if side.position == "left" else "left"
+    preserved = _preserved(options.join_type)
+    notes: list[str] = []
+    decisions: list[KeyDecision] = []
+    budget = options.max_broadcast_rows
+    broadcast_rows = 0
+
+    candidates = sorted(side.top, key=lambda s: -s.rows)[: options.max_keys]
+    for stat in candidates:
+        share = side.share(stat.rows)
+        shown = ", ".join(str(v) for v in stat.values)
+        if share < options.min_share:
+            decisions.append(
+                KeyDecision(stat, share, "rest", f"{share:.2%} is below min_share {options.min_share:.2%}")
+            )
+            continue
+        if not all(declarable(v, t) for v, t in zip(stat.values, side.types, strict=True)):
+            decisions.append(
+                KeyDecision(stat, share, "rest", f"the value {shown} cannot be declared (not a finite number)")
+            )
+            notes.append(f"key {shown} left to the shuffle join: skew_join accepts only finite numbers as keys")
+            continue
+        if stat.other_rows is None:
+            decisions.append(
+                KeyDecision(stat, share, "hot_key", f"broadcast {other_alias}'s rows of this key (not measured)")
+            )
+            continue
+        o = stat.other_rows
+        if broadcast_rows + o <= budget:
+            broadcast_rows += o
+            reason = (
+                f"{other_alias} has no rows of this key: nothing to broadcast"
+                if o == 0
+                else f"broadcast {other_alias}'s {_fmt_rows(o)} row(s) of this key"
+            )
+            decisions.append(KeyDecision(stat, share, "hot_key", reason))
+            continue
+        # too many rows on the other side to broadcast: a skew group, driven by the side with more rows of it
+        both = other is not None and other.total_rows > 0 and o / other.total_rows >= options.min_share
+        why = (
+            f"{other_alias} has {_fmt_rows(o)} rows of this key"
+            + (f" ({o / other.total_rows:.1%} of {other_alias}: hot on both sides)" if both and other else "")
+            + f", over the broadcast budget of {_fmt_rows(budget)} rows"
+            + (f" ({_fmt_rows(broadcast_rows)} already taken by other hot keys)" if broadcast_rows else "")
+        )
+        sides_by_rows = [(side.alias, side.position, other_position), (other_alias, other_position, side.position)]
+        if other is not None and o > side.estimate(stat.rows):
+            sides_by_rows.reverse()
+        driver = None
+        for alias, _position, copied_position in sides_by_rows:
+            if copied_position not in preserved:
+                driver = alias
+                break
+        if driver is None:
+            decisions.append(
+                KeyDecision(
+                    stat,
+                    share,
+                    "hot_key",
+                    why + f"; but a {options.join_type} join cannot copy either side's rows to several slots, "
+                    "so it goes through the broadcast branch anyway",
+                )
+            )
+            notes.append(
+                f"key {shown}: a {options.join_type} join preserves both sides, so no skew group can spread it; "
+                f"it is declared hot and {_fmt_rows(o)} rows of {other_alias} will be broadcast: check the "
+                "executors' memory (spark.sql.autoBroadcastJoinThreshold does not apply to hints)"
+            )
+            continue
+        decisions.append(KeyDecision(stat, share, "group", why, driver=driver))
+
+    # NULL keys
+    null_share = side.share(side.null_rows)
+    if side.null_rows and null_share >= options.min_share:
+        null_action: Action = "hot_key"
+        if side.position in _kept_unmatched(options.join_type):
+            null_reason = "NULL keys never match: these rows bypass the join, kept once with NULLs for the other side"
+        else:
+            null_reason = "NULL keys never match: these rows are dropped before the join instead of shuffled"
+    else:
+        null_action = "rest"
+        null_reason = (
+            "no NULL keys"
+            if not side.null_rows
+            else f"{null_share:.2%} is below min_share {options.min_share:.2%}: left to the shuffle join"
+        )
+
+    # size the groups: share of the rows their driver sends to the shuffle join
+    groups = [d for d in decisions if d.action == "group"]
+    if groups:
+        hot_rows_side = sum(d.stat.rows for d in decisions if d.action == "hot_key")
+        side_shuffled = side.total_rows - hot_rows_side - (side.null_rows if null_action == "hot_key" else 0)
+        other_shuffled = None
+        if other is not None:
+            other_shuffled = other.total_rows - sum(d.stat.other_rows or 0 for d in decisions if d.action == "hot_key")
+        kept = groups[: options.total_slots - 1]
+        for d in groups[len(kept) :]:
+            d.action = "rest"
+            d.driver = None
+            d.reason += f"; no slot left (total_slots {options.total_slots})"
+            notes.append(f"raise --total-slots to give key {', '.join(map(str, d.stat.values))} a group of its own")
+        for d in kept:
+            if d.driver == side.alias:
+                d.group_share = d.stat.rows / side_shuffled if side_shuffled > 0 else 0.0
+            else:
+                o_rows = d.stat.other_rows or 0
+                d.group_share = o_rows / other_shuffled if other_shuffled else 0.0
+        slots = allocate_slots([d.group_share for d in kept], options.total_slots)
+        rest_slots = options.total_slots - sum(slots)
+        start = rest_slots
+        for d, n in zip(kept, slots, strict=True):
+            d.slots = n
+            d.first_slot, d.last_slot = start, start + n - 1
+            start += n
+            if d.driver == side.alias:
+                d.when = _when(side.alias, side.columns, side.types, d.stat.values)
+            else:
+                assert other is not None
+                # literals in the profiled side's types: the values are its values
+                d.when = _when(other_alias, other.columns, side.types, d.stat.values)
+    else:
+        rest_slots = options.total_slots
+
+    if side.top and any(d.stat.other_rows is None for d in decisions if d.action == "hot_key"):
+        notes.append(
+            f"the other side was not measured: hot keys assume {other_alias} has few rows of each "
+            "(seed 001); pass --other to count them and get skew groups where it has many"
+        )
+    if side.sampled:
+        notes.append(
+            f"shares come from a {side.sample_fraction:.2%} sample; counts are scaled estimates "
+            "(± is the 95% margin of the share)"
+        )
+    if len(side.top) >= options.max_keys and decisions and decisions[-1].share >= options.min_share:
+        notes.append(
+            f"the {options.max_keys}th key still has {decisions[-1].share:.2%}: more keys may be above "
+            "min_share; raise --max-keys to see them"
+        )
+    return Plan(side, other, options, decisions, null_action, null_reason, rest_slots, other_alias, notes)
+
+
+# -- output -----------------------------------------------------------------------------
+
+
+class _ConfigDumper(yaml.SafeDumper):  # type: ignore[misc,unused-ignore]  # Any without PyYAML's stubs
+    """Block style for mappings, flow style for lists of scalars (``[0, null]``), indented lists."""
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+        super().increase_indent(flow, False)
+
+
+def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
+    flow = all(
+        not isinstance(v, (dict, list)) or (isinstance(v, list) and all(not isinstance(x, (dict, list)) for x in v))
+        for v in data
+    )
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
+
+
+def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
+    # line breaks and control characters: double quotes with escapes, on one line
+    style = '"' if any(not ch.isprintable() for ch in data) else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
+
+
+_ConfigDumper.add_representer(list, _represent_list)
+_ConfigDumper.add_representer(str, _represent_str)
+
+
+def to_yaml(config: Mapping[str, Any], key: str = "skew_join") -> str:
+    """``skew_join:`` and *config* as YAML (``yaml.safe_load`` gives ``{key: config}`` back)."""
+    text: str = yaml.dump(
+        {key: dict(config)},
+        Dumper=_ConfigDumper,
+        sort_keys=False,
+        allow_unicode=True,
+        default_flow_style=False,
+        width=1_000_000,
+    )
+    return text
+
+
+_JINJA_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def jinja_string(value: str) -> str:
+    """A Jinja string literal of *value*.
+
+    Jinja decodes string literals with Python's ``unicode-escape`` rules, so
+    backslashes, the quote and control characters are escaped and other
+    characters (unicode included) are written as they are.
+    """
+    quote = '"' if "'" in value and '"' not in value else "'"
+    out = []
+    for ch in value:
+        if ch in _JINJA_ESCAPES:
+            out.append(_JINJA_ESCAPES[ch])
+        elif ch == quote:
+            out.append("\\" + ch)
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F or 0xD800 <= ord(ch) <= 0xDFFF:
+            out.append(f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
+        elif ch in ("\u2028", "\u2029", "\x85"):
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return quote + "".join(out) + quote
+
+
+def to_jinja(value: Any) -> str:
+    """*value* (dicts, lists, strings, ints, floats, bools, None) as a Jinja expression."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise PlanError(f"{value!r} has no Jinja literal")
+        return repr(value)
+    if isinstance(value, str):
+        return jinja_string(value)
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{to_jinja(str(k))}: {to_jinja(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(to_jinja(v) for v in value) + "]"
+    raise PlanError(f"cannot write {type(value).__name__} {value!r} as Jinja")
+
+
+def jinja_config_line(config: Mapping[str, Any]) -> str:
+    """``{{ config(skew_join={...}) }}``: the first line of a model."""
+    return "{{ config(skew_join=" + to_jinja(dict(config)) + ") }}"
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[int] = ()) -> list[str]:
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(headers)]
+
+    def line(cells: Sequence[str]) -> str:
+        parts = [c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))]
+        return "  ".join(parts).rstrip()
+
+    return [line(headers), line(["-" * w for w in widths]), *(line(r) for r in rows)]
+
+
+def _display(value: KeyValue) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    text = value.encode("unicode_escape").decode("ascii") if not value.isprintable() else value
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def report(result: Plan, timings: Mapping[str, float] | None = None) -> str:
+    """The human-readable report: measurements, the table of keys and the config to paste."""
+    side, other, opts = result.side, result.other, result.options
+    out: list[str] = []
+    key_text = ", ".join(f"{c} ({t})" for c, t in zip(side.columns, side.types, strict=True))
+    out.append(f"skew profile of {side.alias} = {side.source}")
+    out.append(f"  key: {key_text}")
+    how = (
+        f"a {side.sample_fraction:.2%} sample: {_fmt_rows(side.total_rows)} rows counted, scaled"
+        if side.sampled
+        else "exact counts over every row"
+    )
+    seconds = (timings or {}).get("scan")
+    out.append(
+        f"  rows: {'about ' if side.sampled else ''}{_fmt_rows(side.estimate(side.total_rows))} ({how}"
+        + (f", one aggregate query, {seconds:.1f} s)" if seconds is not None else ")")
+    )
+    out.append(f"  NULL keys: {_fmt_rows(side.estimate(side.null_rows))} rows ({side.share(side.null_rows):.2%})")
+    if other is not None:
+        okey = ", ".join(f"{c} ({t})" for c, t in zip(other.columns, other.types, strict=True))
+        oseconds = (timings or {}).get("other")
+        out.append(
+            f"  other side {result.other_alias} = {other.source}, key {okey}: "
+            f"{_fmt_rows(other.total_rows)} rows, {_fmt_rows(other.null_rows)} with a NULL key "
+            f"(exact counts of the candidate keys" + (f", {oseconds:.1f} s)" if oseconds is not None else ")")
+        )
+    out.append(f"  join type: {opts.join_type}; {side.alias} is the {side.position} input")
+    out.append("")
+    other_alias = result.other_alias
+    measured = other is not None
+    headers = ["#", "key (" + ", ".join(side.columns) + ")", "rows", "share"]
+    right = [2, 3]
+    if side.sampled:
+        headers.append("±")
+        right.append(4)
+    if measured:
+        headers.append(f"rows in {other_alias}")
+        right.append(len(headers) - 1)
+    headers.append("plan")
+
+    def table_row(number: str, key: str, counted: int, other_rows: int | None, plan_text: str) -> list[str]:
+        cells = [number, key, _fmt_rows(side.estimate(counted)), f"{side.share(counted):.2%}"]
+        if side.sampled:
+            cells.append(f"{side.margin(counted):.2%}")
+        if measured:
+            cells.append("-" if other_rows is None else _fmt_rows(other_rows))
+        return [*cells, plan_text]
+
+    rows: list[list[str]] = []
+    for i, d in enumerate(result.keys, 1):
+        if d.action == "hot_key":
+            plan_text = "hot key (broadcast join)"
+        elif d.action == "group":
+            plan_text = (
+                f"skew group: {d.slots} slot(s) #{d.first_slot}..#{d.last_slot}, driven by {d.driver} "
+                f"({d.group_share:.1%} of its shuffled rows)"
+            )
+        else:
+            plan_text = "shuffle join"
+        rows.append(
+            table_row(str(i), ", ".join(_display(v) for v in d.stat.values), d.stat.rows, d.stat.other_rows, plan_text)
+        )
+    null_plan = "hot key null (bypasses the join)" if result.null_action == "hot_key" else "shuffle join"
+    rows.append(table_row("-", "NULL", side.null_rows, None, null_plan))
+    rows.append(
+        table_row(
+            "-",
+            "all other rows",
+            result.rest_rows,
+            None,
+            f"shuffle join: {result.rest_slots} slot(s) #0..#{result.rest_slots - 1}",
+        )
+    )
+    out.extend("  " + line for line in _table(headers, rows, right))
+    out.append("")
+    out.append(f"  total_slots: {opts.total_slots} ({opts.total_slots_source})")
+    out.append("")
+    out.append("why:")
+    below = [i for i, d in enumerate(result.keys, 1) if d.action == "rest" and d.share < opts.min_share]
+    for i, d in enumerate(result.keys, 1):
+        if i not in below:
+            out.append(f"  {i}. {', '.join(_display(v) for v in d.stat.values)}: {d.reason}")
+    if below:
+        span = f"#{below[0]}" if len(below) == 1 else f"#{below[0]}..#{below[-1]}"
+        out.append(f"  {span}: below min_share {opts.min_share:.2%}, left to the shuffle join")
+    out.append(f"  NULL: {result.null_reason}")
+    if result.notes:
+        out.append("")
+        out.append("notes:")
+        out.extend(f"  - {n}" for n in result.notes)
+    out.append("")
+    config = result.config
+    if not config:
+        out.append(
+            f"No key holds {opts.min_share:.2%} of the rows or more: the plain join is fine "
+            "(skew_join with no skew specification)."
+        )
+        return "\n".join(out) + "\n"
+    out.append("YAML, for the model's `config:` in a properties file (models/<name>.yml):")
+    out.append("")
+    out.extend("    " + line for line in to_yaml(config).rstrip("\n").split("\n"))
+    out.append("")
+    out.append("Jinja, as the first line of the model (the same dict works as skew_join(..., skew=...)):")
+    out.append("")
+    out.append("    " + jinja_config_line(config))
+    return "\n".join(out) + "\n"
+
+
+def to_json(result: Plan, timings: Mapping[str, float] | None = None) -> dict[str, Any]:
+    """Everything :func:`report` shows, for machines."""
+    side, other, opts = result.side, result.other, result.options
+    config = result.config
+
+    def key_entry(d: KeyDecision) -> dict[str, Any]:
+        return {
+            "key": list(d.stat.values),
+            "rows": d.stat.rows,
+            "estimated_rows": side.estimate(d.stat.rows),
+            "share": d.share,
+            "share_margin_95": side.margin(d.stat.rows),
+            "other_rows": d.stat.other_rows,
+            "action": d.action,
+            "reason": d.reason,
+            "driver": d.driver,
+            "group_share": d.group_share if d.action == "group" else None,
+            "slots": d.slots if d.action == "group" else None,
+            "slot_range": [d.first_slot, d.last_slot] if d.action == "group" else None,
+            "when": d.when,
+        }
+
+    return {
+        "side": {
+            "alias": side.alias,
+            "position": side.position,
+            "source": side.source,
+            "key_columns": list(side.columns),
+            "key_types": list(side.types),
+            "rows_counted": side.total_rows,
+            "estimated_rows": side.estimate(side.total_rows),
+            "null_rows": side.null_rows,
+            "null_share": side.share(side.null_rows),
+            "sample_fraction": side.sample_fraction,
+            "exact": not side.sampled,
+        },
+        "other": None
+        if other is None
+        else {
+            "alias": result.other_alias,
+            "source": other.source,
+            "key_columns": list(other.columns),
+            "key_types": list(other.types),
+            "rows": other.total_rows,
+            "null_rows": other.null_rows,
+        },
+        "options": {
+            "total_slots": opts.total_slots,
+            "total_slots_source": opts.total_slots_source,
+            "min_share": opts.min_share,
+            "max_keys": opts.max_keys,
+            "max_broadcast_rows": opts.max_broadcast_rows,
+            "join_type": opts.join_type,
+        },
+        "keys": [key_entry(d) for d in result.keys],
+        "null": {"action": result.null_action, "reason": result.null_reason},
+        "rest": {"rows": result.rest_rows, "slots": result.rest_slots},
+        "notes": list(result.notes),
+        "timings_seconds": dict(timings or {}),
+        "config": config,
+        "yaml": to_yaml(config) if config else None,
+        "jinja": jinja_config_line(config) if config else None,
+    }
