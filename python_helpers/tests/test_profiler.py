@@ -259,6 +259,22 @@ def test_group_share_counts_only_rows_that_reach_the_shuffle_join() -> None:
     assert (group.first_slot, group.last_slot) == (10, 19)
 
 
+def test_hot_on_both_sides_but_few_rows_is_still_broadcast() -> None:
+    # 40 of b's 100 rows have the key: hot on both sides, yet 40 rows are cheaper to broadcast than to copy
+    result = plan(side([KeyStat((0,), 400, other_rows=40)]), PlanOptions(max_broadcast_rows=100), other(total=100))
+    (d,) = result.keys
+    assert d.action == "hot_key"
+    assert "hot on both sides, 40.0% of b, but within the broadcast budget" in d.reason
+
+
+def test_timestamp_keys_carry_a_time_zone_note() -> None:
+    stats = side([KeyStat(("2026-01-01 01:00:00",), 400)], types=("timestamp",))
+    result = plan(stats, PlanOptions())
+    assert result.config["hot_keys"] == {"a": ["2026-01-01 01:00:00"]}
+    assert any("spark.sql.session.timeZone" in note for note in result.notes)
+    assert not any("timeZone" in note for note in plan(side([KeyStat((1,), 400)]), PlanOptions()).notes)
+
+
 def test_broadcast_budget_is_shared_by_all_hot_keys() -> None:
     stats = side(
         [KeyStat((1,), 300, other_rows=60), KeyStat((2,), 200, other_rows=60), KeyStat((3,), 100, other_rows=30)]
@@ -538,6 +554,8 @@ def test_help_is_something_a_newcomer_can_follow() -> None:
         (["t", "--keys", "k", "--thrift", "127.0.0.1:1", "--warehouse", "w"], "--thrift uses a server"),
         (["t", "--keys", "k", "--total-slots", "1"], "x>=2"),
         (["t", "--keys", "k", "--sample", "0"], "0<x<=1"),
+        (["t", "--keys", "k", "--side", "a b"], "an alias is a plain SQL name"),
+        (["t", "--keys", "k", "--other-side", "b;"], "an alias is a plain SQL name"),
     ],
 )
 def test_bad_options_fail_clearly(args: list[str], message: str) -> None:

@@ -439,17 +439,21 @@ def plan(side: SideStats, options: PlanOptions, other: OtherStats | None = None)
             )
             continue
         o = stat.other_rows
+        both = other is not None and other.total_rows > 0 and o / other.total_rows >= options.min_share
         if broadcast_rows + o <= budget:
             broadcast_rows += o
-            reason = (
-                f"{other_alias} has no rows of this key: nothing to broadcast"
-                if o == 0
-                else f"broadcast {other_alias}'s {_fmt_rows(o)} row(s) of this key"
-            )
+            if o == 0:
+                reason = f"{other_alias} has no rows of this key: nothing to broadcast"
+            else:
+                reason = f"broadcast {other_alias}'s {_fmt_rows(o)} row(s) of this key"
+                if both and other is not None:
+                    reason += (
+                        f" (hot on both sides, {o / other.total_rows:.1%} of {other_alias}, but within the "
+                        f"broadcast budget: cheaper than copying them to every slot of a skew group)"
+                    )
             decisions.append(KeyDecision(stat, share, "hot_key", reason))
             continue
         # too many rows on the other side to broadcast: a skew group, driven by the side with more rows of it
-        both = other is not None and other.total_rows > 0 and o / other.total_rows >= options.min_share
         why = (
             f"{other_alias} has {_fmt_rows(o)} rows of this key"
             + (f" ({o / other.total_rows:.1%} of {other_alias}: hot on both sides)" if both and other else "")
@@ -538,6 +542,12 @@ def plan(side: SideStats, options: PlanOptions, other: OtherStats | None = None)
         notes.append(
             f"the other side was not measured: hot keys assume {other_alias} has few rows of each "
             "(seed 001); pass --other to count them and get skew groups where it has many"
+        )
+    timestamp_keys = [c for c, t in zip(side.columns, side.types, strict=True) if type_kind(t) == "timestamp"]
+    if timestamp_keys and any(d.action != "rest" for d in decisions):
+        notes.append(
+            f"timestamp key(s) {', '.join(timestamp_keys)} are written as text in the profiling session's time "
+            "zone; dbt must run with the same spark.sql.session.timeZone to read them back as the same instants"
         )
     if side.sampled:
         notes.append(

@@ -38,6 +38,7 @@ from skewjoin.planner import (
     JOIN_TYPES,
     KeyStat,
     OtherStats,
+    Plan,
     PlanError,
     PlanOptions,
     SideStats,
@@ -85,7 +86,7 @@ class Backend(Protocol):
 
     def progress(self) -> str: ...
 
-    def resolve_table(self, name: str) -> str | None: ...
+    def resolve_table(self, name: str) -> tuple[str, str] | None: ...
 
     def close(self) -> None: ...
 
@@ -116,7 +117,9 @@ class LocalSpark:
             "spark.ui.enabled": "false",
             "spark.ui.showConsoleProgress": "false",
             "spark.sql.warehouse.dir": str(self.warehouse or Path(self._scratch.name) / "warehouse"),
-            "spark.driver.extraJavaOptions": f"-Dderby.system.home={self._scratch.name}",
+            "spark.driver.extraJavaOptions": (
+                f"-Dderby.system.home={self._scratch.name} -Dlog4j2.configurationFile={self._log4j_config()}"
+            ),
             "spark.sql.catalogImplementation": "in-memory",
         }
         if metastore is not None:
@@ -134,6 +137,21 @@ class LocalSpark:
         self.spark: SparkSession = builder.getOrCreate()
         self.spark.sparkContext.setLogLevel("ERROR")
         self._quiet_pyspark_error_log()
+
+    def _log4j_config(self) -> Path:
+        """Spark's own log at ERROR (WARN with -vv): the profile reports its progress itself."""
+        level = "warn" if logging.getLogger("skewjoin").getEffectiveLevel() <= logging.DEBUG else "error"
+        path = Path(self._scratch.name) / "log4j2.properties"
+        path.write_text(
+            f"rootLogger.level = {level}\n"
+            "rootLogger.appenderRef.stderr.ref = console\n"
+            "appender.console.type = Console\n"
+            "appender.console.name = console\n"
+            "appender.console.target = SYSTEM_ERR\n"
+            "appender.console.layout.type = PatternLayout\n"
+            "appender.console.layout.pattern = %d{HH:mm:ss} %p %c{1}: %m%n%ex\n"
+        )
+        return path
 
     @staticmethod
     def _quiet_pyspark_error_log() -> None:
@@ -168,10 +186,10 @@ class LocalSpark:
                 parts.append(f"stage {stage_id}: {info.numCompletedTasks}/{info.numTasks} tasks")
         return ", ".join(parts)
 
-    def resolve_table(self, name: str) -> str | None:
+    def resolve_table(self, name: str) -> tuple[str, str] | None:
         """A catalog table, or a table directory in --warehouse (dbt-spark's layout)."""
         if self.spark.catalog.tableExists(name):
-            return _quote_relation(name)
+            return _quote_relation(name), f"table {name} on {self.description}"
         if self.warehouse is None:
             return None
         parts = [p.strip("`") for p in _split_relation(name)]
@@ -183,7 +201,9 @@ class LocalSpark:
         for path in candidates:
             if path.is_dir():
                 logger.info("table %s not in the catalog; reading its warehouse directory %s", name, path)
-                return register_path(self, str(path), None, "sj_profile_" + re.sub(r"\W", "_", parts[-1]))
+                fmt = guess_format(path)
+                view = register_path(self, str(path), fmt, "sj_profile_" + re.sub(r"\W", "_", parts[-1]))
+                return view, f"table {name} ({fmt} files in {path})"
         return None
 
     def close(self) -> None:
@@ -225,8 +245,8 @@ class ThriftSpark:
     def progress(self) -> str:
         return ""
 
-    def resolve_table(self, name: str) -> str | None:
-        return _quote_relation(name)  # Spark says whether it exists
+    def resolve_table(self, name: str) -> tuple[str, str] | None:
+        return _quote_relation(name), f"table {name} on {self.description}"  # Spark says whether it exists
 
     def close(self) -> None:
         self.conn.close()
@@ -292,7 +312,7 @@ def resolve_source(backend: Backend, table: str, fmt: str | None, view: str) -> 
             f"table {table} not found in {backend.description}{hint}; give a Parquet/ORC/CSV path, "
             "--warehouse DIR [--metastore DIR] for a local warehouse, or --thrift HOST:PORT for a running server"
         )
-    return resolved, f"table {table} on {backend.description}"
+    return resolved
 
 
 def describe(backend: Backend, from_sql: str) -> list[tuple[str, str]]:
@@ -458,7 +478,7 @@ class ProfileRequest:
 
 @dataclass
 class ProfileResult:
-    plan: Any  # skewjoin.planner.Plan
+    plan: Plan
     timings: dict[str, float]
 
     def report(self) -> str:
@@ -585,6 +605,12 @@ def _columns_option(value: str | None) -> list[str] | None:
     return names
 
 
+def _alias_option(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", value):
+        raise click.BadParameter(f"an alias is a plain SQL name such as a or orders; got {value!r}")
+    return value
+
+
 def _parse_conf(values: Sequence[str]) -> dict[str, str]:
     conf: dict[str, str] = {}
     for item in values:
@@ -606,6 +632,7 @@ def _parse_conf(values: Sequence[str]) -> dict[str, str]:
 )
 @click.option(
     "--side",
+    callback=_alias_option,
     default="a",
     show_default=True,
     metavar="ALIAS",
@@ -625,7 +652,12 @@ def _parse_conf(values: Sequence[str]) -> dict[str, str]:
     "few -> broadcast (hot_keys), many -> a skew group.",
 )
 @click.option("--other-keys", metavar="COLS", help="Key column(s) of --other, in --keys order.  [default: --keys]")
-@click.option("--other-side", metavar="ALIAS", help="Alias of the other input.  [default: b, or a when --side is b]")
+@click.option(
+    "--other-side",
+    metavar="ALIAS",
+    callback=_alias_option,
+    help="Alias of the other input.  [default: b, or a when --side is b]",
+)
 @click.option(
     "--join-type",
     type=click.Choice(JOIN_TYPES),
@@ -766,7 +798,7 @@ def profile_command(
         table=table,
         keys=key_list,
         side=side,
-        position="right" if (position or ("right" if side == "b" else "left")) == "right" else "left",
+        position="right" if position == "right" or (position is None and side == "b") else "left",
         other=other_table,
         other_keys=_columns_option(other_keys),
         other_side=other_side,
