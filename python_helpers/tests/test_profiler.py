@@ -661,3 +661,38 @@ def test_emitted_config_compiles_and_joins_like_the_plain_join(dbt_project: Any,
         "left join skewjoin_it.typed_right as b on a.k_int = b.k_int and a.region = b.region",
     )
     assert rows >= total, "a left join keeps every row of a at least once"
+
+
+@pytest.mark.spark
+def test_sampling_and_errors_over_thrift(tmp_path: Path, spark_thrift: Any) -> None:
+    """A path read by the Thrift server: a sampled profile, then the errors a user meets first."""
+    rows = [{"k": 0 if i % 5 < 2 else i, "v": i} for i in range(4000)]  # key 0: 40%, NULLs none
+    _write_json_lines(tmp_path / "t.json", rows)
+    server = f"{spark_thrift.host}:{spark_thrift.port}"
+    runner = CliRunner()
+    result = runner.invoke(
+        main, ["profile", str(tmp_path / "t.json"), "-k", "k", "--thrift", server, "--sample", "0.5", "--json", "-q"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["side"]["exact"] is False and data["side"]["sample_fraction"] == 0.5
+    counted = data["side"]["rows_counted"]
+    assert 0 < counted < 4000, "a 50% sample reads about half the rows"
+    assert data["side"]["estimated_rows"] == round(counted / 0.5)
+    top = data["keys"][0]
+    assert top["key"] == [0]
+    # within 5 standard errors of the true 40% (fails by chance less than once in a million runs)
+    assert abs(top["share"] - 0.4) <= 5 * math.sqrt(0.4 * 0.6 / counted)
+    assert top["share_margin_95"] == pytest.approx(1.96 * math.sqrt(top["share"] * (1 - top["share"]) / counted))
+    assert data["config"] == {"hot_keys": {"a": [0]}, "total_slots": data["options"]["total_slots"]}
+
+    for args, message in [
+        ([str(tmp_path / "t.json"), "-k", "nope"], "has no column 'nope'; its columns are: k, v"),
+        (["no_such_schema.no_such_table", "-k", "k"], "TABLE_OR_VIEW_NOT_FOUND"),
+        ([str(tmp_path / "t.json"), "-k", "k", "--other", str(tmp_path / "t.json"), "--other-keys", "k,v"],
+         "--other-keys names 2 column(s) and --keys 1"),
+        (["bad name!", "-k", "k"], "is neither an existing path nor a table name"),
+    ]:  # fmt: skip
+        result = runner.invoke(main, ["profile", *args, "--thrift", server, "-q"])
+        assert result.exit_code == 1, result.output
+        assert message in result.output, result.output

@@ -97,7 +97,11 @@ def _first_lines(message: str, n: int = 3) -> str:
 
 
 class LocalSpark:
-    """A local Spark session (PySpark) started for the profile and stopped after it."""
+    """A local Spark session (PySpark) started for the profile; :meth:`close` stops it.
+
+    Meant for the command: in a process that already runs a Spark session,
+    ``getOrCreate`` would hand that session over and ``close`` would stop it.
+    """
 
     def __init__(
         self,
@@ -127,6 +131,7 @@ class LocalSpark:
             if db_dir.name != "metastore_db" and (db_dir / "metastore_db").is_dir():
                 db_dir = db_dir / "metastore_db"
             if not db_dir.is_dir():
+                self._scratch.cleanup()
                 raise ProfileError(f"--metastore {metastore}: no Derby metastore_db/ there")
             settings["spark.sql.catalogImplementation"] = "hive"
             settings["spark.hadoop.javax.jdo.option.ConnectionURL"] = f"jdbc:derby:;databaseName={db_dir};create=false"
@@ -134,7 +139,14 @@ class LocalSpark:
         for key, value in settings.items():
             builder = builder.config(key, value)
         self.description = f"local Spark ({settings['spark.master']})"
-        self.spark: SparkSession = builder.getOrCreate()
+        try:
+            self.spark: SparkSession = builder.getOrCreate()
+        except Exception as exc:  # PySpark raises several kinds when the JVM does not start
+            self._scratch.cleanup()
+            raise ProfileError(
+                f"could not start a local Spark: {_first_lines(str(exc), 2)} "
+                "(Java 17 is required: apt-get install -y openjdk-17-jre-headless)"
+            ) from exc
         self.spark.sparkContext.setLogLevel("ERROR")
         self._quiet_pyspark_error_log()
 
