@@ -129,7 +129,7 @@ where {{ conds | join('\n    and ') }}
         {%- set where_filter = ('(' ~ src.filter ~ ')\n    and ') if src.filter is not none else '' -%}
         {%- do rows.append("select\n    'stat' as sj_kind,\n    'nulls_" ~ j ~ "' as sj_name,\n    concat('v:', cast(count(*) as string)) as sj_v0" ~ tail ~ '\nfrom ' ~ src['from'] ~ ' as ' ~ src.alias ~ '\nwhere ' ~ where_filter ~ '(' ~ (null_checks | join(' or ')) ~ ')') -%}
         {%- if state.narrowed -%}
-            {%- do rows.append("select\n    'stat' as sj_kind,\n    'unfit_" ~ j ~ "' as sj_name,\n    concat('v:', cast(count(*) as string)) as sj_v0" ~ tail ~ '\nfrom (\n    select distinct ' ~ (unfit_values | join(', ')) ~ '\n    from ' ~ src['from'] ~ ' as ' ~ src.alias ~ '\n    where ' ~ where_filter ~ 'not (' ~ (null_checks | join(' or ')) ~ ')\n        and not (' ~ (unfit_checks | join(' and ')) ~ ')\n) as sj_unfit') -%}
+            {%- do rows.append("select\n    'stat' as sj_kind,\n    'unfit_" ~ j ~ "' as sj_name,\n    concat('v:', cast(count(*) as string)) as sj_v0" ~ tail ~ '\nfrom (\n    select distinct ' ~ (unfit_values | join(', ')) ~ '\n    from ' ~ src['from'] ~ ' as ' ~ src.alias ~ '\n    where ' ~ where_filter ~ 'not (' ~ (null_checks | join(' or ')) ~ ')\n        and not coalesce(' ~ (unfit_checks | join(' and ')) ~ ', false)\n) as sj_unfit') -%}
         {%- endif -%}
     {%- endfor -%}
     {%- set kept_parts = [] -%}

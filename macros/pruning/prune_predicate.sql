@@ -30,11 +30,11 @@
 
 
 {% macro spark__prune_predicate(big, big_alias, small, join_type, max_values, fallback) -%}
-    {%- set spec = skewjoin._sj_prune_spec('prune_predicate', big, big_alias, small, join_type, max_values, fallback) -%}
     {%- if not execute -%}
-        {#- parse time: valid SQL, no queries -#}
+        {#- parse time: valid SQL, no queries (arguments are checked at compile time) -#}
         {{- return('true') -}}
     {%- endif -%}
+    {%- set spec = skewjoin._sj_prune_spec('prune_predicate', big, big_alias, small, join_type, max_values, fallback) -%}
     {%- set plan = skewjoin._sj_prune_plan(spec) -%}
     {{- return(skewjoin._sj_record_sql('prune_predicate', plan.lines) ~ '\n' ~ plan.predicate) -}}
 {%- endmacro %}
