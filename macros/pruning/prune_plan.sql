@@ -84,7 +84,7 @@
     {%- elif pcols -%}
         {%- do lines.append('big: ' ~ spec.big ~ (' as ' ~ spec.alias if spec.alias else '') ~ ', partitioned by ' ~ (pcols | join(', '))) -%}
     {%- else -%}
-        {%- do lines.append('big: ' ~ spec.big ~ (' as ' ~ spec.alias if spec.alias else '') ~ ', not partitioned') -%}
+        {%- do lines.append('big: ' ~ spec.big ~ (' as ' ~ spec.alias if spec.alias else '') ~ ', not partitioned (no partition columns in DESCRIBE TABLE)') -%}
     {%- endif -%}
     {#- group the sources by the big columns (and types) they constrain -#}
     {%- set groups = {} -%}
