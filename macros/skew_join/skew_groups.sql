@@ -125,7 +125,7 @@
                 {%- do skewjoin._sj_raise('skew_join', arg ~ '.percent', 'percent must be a number above 0 and at most 100; got ' ~ (p | string), "{'when': ..., 'percent': 20}") -%}
             {%- endif -%}
             {%- set totals.percent = totals.percent + (p | float) -%}
-            {%- set n = [((p | float) * total_slots / 100) | round | int, 1] | max -%}
+            {%- set n = [((p | float) * total_slots / 100 + 0.5) | int, 1] | max -%}
             {%- set size_text = (p | string) ~ '% of ' ~ total_slots ~ ' = ' ~ n ~ ' slots' -%}
         {%- else -%}
             {%- do skewjoin._sj_raise('skew_join', arg, 'a group needs a size: slots: n or percent: p (of total_slots)', "{'when': ..., 'percent': 20}") -%}
