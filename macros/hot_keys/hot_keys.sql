@@ -63,7 +63,7 @@
 
 {#- Normalize one side's declared values into tuples of SQL literals.
     Returns {'tuples': [[lit, ...], ...], 'shown': [...], 'null': bool}. -#}
-{% macro _sj_hot_literals(j, side, values) -%}
+{% macro _sj_hot_literals(j, side, values, detected=false) -%}
     {%- set n = j['keys'] | length -%}
     {%- set arg = 'skew_join.hot_keys' -%}
     {%- set tuples = [] -%}
@@ -84,14 +84,18 @@
             {%- set state.null = true -%}
         {%- else -%}
             {%- set lits = [] -%}
+            {%- set unusable = namespace(found=false) -%}
             {%- for value in t -%}
                 {%- set lit = skewjoin._sj_literal(value, j['keys'][loop.index0].type) -%}
-                {%- if lit is none -%}
+                {%- if lit is none and detected -%}
+                    {#- a value found in the data with no literal form (a NaN double): it stays in the shuffle join -#}
+                    {%- set unusable.found = true -%}
+                {%- elif lit is none -%}
                     {%- do skewjoin._sj_raise('skew_join', arg, 'hot key value ' ~ (value | string) ~ ' is not a valid ' ~ j['keys'][loop.index0].type ~ ' (the type the keys are compared in)', skewjoin._sj_hot_example(j)) -%}
                 {%- endif -%}
                 {%- do lits.append(lit) -%}
             {%- endfor -%}
-            {%- if lits not in tuples -%}
+            {%- if not unusable.found and lits not in tuples -%}
                 {%- do tuples.append(lits) -%}
                 {%- do shown.append(t | join(', ') if n > 1 else t[0] | string) -%}
             {%- endif -%}
@@ -217,7 +221,7 @@ limit {{ (options.max_keys | int) + 1 }}
         {%- if declared is string and declared | lower == 'auto' -%}
             {%- set detected = skewjoin._sj_detect_hot_keys(j, side, opts) -%}
             {%- do result.lines.extend(detected.lines) -%}
-            {%- set lits = skewjoin._sj_hot_literals(j, side, detected['values']) -%}
+            {%- set lits = skewjoin._sj_hot_literals(j, side, detected['values'], true) -%}
             {%- do result.update({'splits_' ~ side: detected.splits}) -%}
         {%- elif declared is string or declared is mapping or declared is not iterable -%}
             {%- do skewjoin._sj_raise('skew_join', 'skew_join.hot_keys', 'the hot keys of ' ~ alias ~ " are a list of values or 'auto'; got " ~ (declared | string), skewjoin._sj_hot_example(j)) -%}
