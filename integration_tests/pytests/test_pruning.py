@@ -16,12 +16,13 @@ from __future__ import annotations
 import re
 import socket
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SCHEMA, error_text, inline_compiled_sql
+from conftest import SCHEMA, error_text, inline_compiled_sql, node_results
 
 from skewjoin.dbt_runner import run_dbt
 from skewjoin.pytest_plugin import DbtProject
@@ -33,14 +34,6 @@ DATES_FEB = {"relation": "ref('prune_dates')", "filter": "'year = 2026 and month
 
 
 # -- helpers ------------------------------------------------------------------------------
-
-
-def _compiled(project: DbtProject, model: str) -> str:
-    """The model's SQL as `dbt compile` renders it now (runs the key queries)."""
-    result = project.run(["compile", "--select", model])
-    nodes = [r.node for r in result.result.results if r.node.name == model]  # type: ignore[union-attr]
-    assert len(nodes) == 1, f"compiled {len(nodes)} nodes named {model}"
-    return str(nodes[0].compiled_code)
 
 
 def _record(sql: str) -> str:
@@ -109,30 +102,49 @@ def _call(big: str, alias: str, small: list[dict[str, str]], **kwargs: str) -> s
     return f"{{{{ skewjoin.prune_predicate({big}, '{alias}', [{entries}]{extra}) }}}}"
 
 
+@dataclass
+class Built:
+    """What `dbt build` of models/pruning ran, and each model's compiled SQL."""
+
+    nodes: list[tuple[str, str, str]]
+    sql: dict[str, str]
+
+
 @pytest.fixture(scope="module")
-def pruning_built(build: Callable[..., Any]) -> list[tuple[str, str, str]]:
-    return build("path:models/pruning", min_tests=31)
+def pruning_built(inputs_built: DbtProject) -> Built:
+    """Build models/pruning with their data tests (all must pass) once."""
+    result = inputs_built.run(["build", "--select", "path:models/pruning"])
+    nodes = node_results(result)
+    failed = [n for n in nodes if n[2] not in ("success", "pass")]
+    assert not failed, f"dbt nodes did not pass: {failed}"
+    sql = {
+        r.node.name: str(r.node.compiled_code)
+        for r in result.result.results  # type: ignore[union-attr]
+        if r.node.resource_type == "model"
+    }
+    return Built(nodes=nodes, sql=sql)
 
 
 # -- results equal the plain join ---------------------------------------------------------
 
 
-def test_pruning_models_equal_the_plain_join(pruning_built: list[tuple[str, str, str]]) -> None:
-    models = {n[1] for n in pruning_built if n[0] == "model"}
+def test_pruning_models_equal_the_plain_join(pruning_built: Built) -> None:
+    models = {n[1] for n in pruning_built.nodes if n[0] == "model"}
     assert {
         "pr_partition_dim_filter", "pr_cascade", "pr_flat_in_list", "pr_fallback_range", "pr_fallback_semi_join",
         "pr_empty", "pr_multi_key", "pr_right_join", "pr_semi_join", "pr_key_string_hostile", "pr_key_date",
         "pr_key_timestamp", "pr_key_decimal", "pr_key_int_vs_bigint", "pr_key_string_vs_int",
         "pr_key_date_vs_timestamp",
     } <= models  # fmt: skip
-    tests = [n for n in pruning_built if n[0] == "test"]
+    tests = [n for n in pruning_built.nodes if n[0] == "test"]
     assert sum(1 for t in tests if t[1].startswith("equals_plain_join_pr_")) == 16
+    assert sum(1 for t in tests if t[1].startswith("has_rows_pr_")) == 15
 
 
 # -- partitions ---------------------------------------------------------------------------
 
 
-def test_partitioned_fact_scans_only_the_kept_partitions(pruning_built: Any, inputs_built: DbtProject) -> None:
+def test_partitioned_fact_scans_only_the_kept_partitions(pruning_built: Built, inputs_built: DbtProject) -> None:
     conn = inputs_built.conn
     partitions = run_sql(conn, f"show partitions {SCHEMA}.prune_sales")
     assert len(partitions) == 61  # 60 days + the NULL (default) partition
@@ -141,7 +153,7 @@ def test_partitioned_fact_scans_only_the_kept_partitions(pruning_built: Any, inp
         f"select count(distinct date_key) from {SCHEMA}.prune_dates where year = 2026 and month = 2",
     )[0][0]
     assert wanted == 28
-    sql = _compiled(inputs_built, "pr_partition_dim_filter")
+    sql = pruning_built.sql["pr_partition_dim_filter"]
     record = _record(sql)
     assert "partitioned by date_key" in record
     assert "28 distinct key(s); 2 row(s) with a NULL key dropped (NULL never matches)" in record
@@ -155,7 +167,7 @@ def test_partitioned_fact_scans_only_the_kept_partitions(pruning_built: Any, inp
     assert _paths_listed(scan) == 28, scan
 
 
-def test_cascading_small_tables_intersect_their_keys(pruning_built: Any, inputs_built: DbtProject) -> None:
+def test_cascading_small_tables_intersect_their_keys(pruning_built: Built, inputs_built: DbtProject) -> None:
     conn = inputs_built.conn
     feb = run_sql(conn, f"select count(distinct date_key) from {SCHEMA}.prune_dates where month = 2")[0][0]
     holidays = run_sql(
@@ -171,7 +183,7 @@ def test_cascading_small_tables_intersect_their_keys(pruning_built: Any, inputs_
         conn, f"select count(distinct store_id) from {SCHEMA}.prune_stores where region = 'EU'"
     )[0][0]
     assert 0 < both < min(feb, holidays)
-    sql = _compiled(inputs_built, "pr_cascade")
+    sql = pruning_built.sql["pr_cascade"]
     record = _record(sql)
     assert f"small[0] prune_dates (inner join on f.date_key = date_key, filter: month = 2): {feb} distinct key(s)" in record
     assert f"small[1] prune_promos (inner join on f.date_key = date_key, filter: p.promo_type = 'holiday'): {holidays} distinct key(s)" in record
@@ -183,9 +195,9 @@ def test_cascading_small_tables_intersect_their_keys(pruning_built: Any, inputs_
     assert "In(store_id, [" in _field(scan, "PushedFilters")
 
 
-def test_empty_key_set_reads_nothing(pruning_built: Any, inputs_built: DbtProject) -> None:
+def test_empty_key_set_reads_nothing(pruning_built: Built, inputs_built: DbtProject) -> None:
     conn = inputs_built.conn
-    sql = _compiled(inputs_built, "pr_empty")
+    sql = pruning_built.sql["pr_empty"]
     record = _record(sql)
     assert "the key set is empty" in record and "predicate false" in record
     assert "partitions: 61 in total, 0 kept" in record
@@ -198,12 +210,12 @@ def test_empty_key_set_reads_nothing(pruning_built: Any, inputs_built: DbtProjec
 # -- data columns, fallbacks, multi-column keys -------------------------------------------
 
 
-def test_in_list_reaches_the_pushed_filters(pruning_built: Any, inputs_built: DbtProject) -> None:
+def test_in_list_reaches_the_pushed_filters(pruning_built: Built, inputs_built: DbtProject) -> None:
     conn = inputs_built.conn
     eu = sorted(
         r[0] for r in run_sql(conn, f"select store_id from {SCHEMA}.prune_stores where region = 'EU' and store_id is not null")
     )
-    sql = _compiled(inputs_built, "pr_flat_in_list")
+    sql = pruning_built.sql["pr_flat_in_list"]
     record = _record(sql)
     assert "not partitioned" in record
     assert f"f.store_id: IN list of {len(eu)} values" in record
@@ -215,7 +227,7 @@ def test_in_list_reaches_the_pushed_filters(pruning_built: Any, inputs_built: Db
     assert sorted(int(v) for v in match.group(1).split(",")) == eu
 
 
-def test_above_max_values_falls_back_to_a_range(pruning_built: Any, inputs_built: DbtProject) -> None:
+def test_above_max_values_falls_back_to_a_range(pruning_built: Built, inputs_built: DbtProject) -> None:
     conn = inputs_built.conn
     lo, hi, n = run_sql(
         conn,
@@ -223,7 +235,7 @@ def test_above_max_values_falls_back_to_a_range(pruning_built: Any, inputs_built
         f"from {SCHEMA}.prune_dates where month = 2 and is_weekend",
     )[0]
     assert n > 3
-    sql = _compiled(inputs_built, "pr_fallback_range")
+    sql = pruning_built.sql["pr_fallback_range"]
     record = _record(sql)
     assert f"f.date_key: {n} values, above max_values 3: fallback range" in record
     assert f"f.date_key between cast('{lo}' as date) and cast('{hi}' as date)" in sql
@@ -231,8 +243,8 @@ def test_above_max_values_falls_back_to_a_range(pruning_built: Any, inputs_built
     assert f"GreaterThanOrEqual(date_key,{lo})" in pushed and f"LessThanOrEqual(date_key,{hi})" in pushed, pushed
 
 
-def test_above_max_values_falls_back_to_a_semi_join(pruning_built: Any, inputs_built: DbtProject) -> None:
-    sql = _compiled(inputs_built, "pr_fallback_semi_join")
+def test_above_max_values_falls_back_to_a_semi_join(pruning_built: Built, inputs_built: DbtProject) -> None:
+    sql = pruning_built.sql["pr_fallback_semi_join"]
     record = _record(sql)
     assert "above max_values 3: fallback semi_join" in record
     assert re.search(r"f\.date_key in \(\s*select sj_keys\.sj_k0\s*from \(\s*select distinct", sql), sql
@@ -250,7 +262,7 @@ def test_fallback_none_leaves_the_big_table_alone(compile_inline: Callable[..., 
     assert sql.rstrip().endswith("*/\ntrue")
 
 
-def test_multi_column_keys_prune_each_column_and_check_tuples(pruning_built: Any, inputs_built: DbtProject) -> None:
+def test_multi_column_keys_prune_each_column_and_check_tuples(pruning_built: Built, inputs_built: DbtProject) -> None:
     conn = inputs_built.conn
     pairs = run_sql(
         conn,
@@ -263,7 +275,7 @@ def test_multi_column_keys_prune_each_column_and_check_tuples(pruning_built: Any
         f"and date_key in (select date_key from {SCHEMA}.prune_sales)",
     )[0][0]
     assert 0 < in_fact < pairs[1]  # some promotion days fall outside the fact's partitions
-    sql = _compiled(inputs_built, "pr_multi_key")
+    sql = pruning_built.sql["pr_multi_key"]
     record = _record(sql)
     assert f"(f.date_key, f.store_id): IN list of {pairs[0]} tuples" in record
     assert f"one IN list per column ({pairs[1]}, {pairs[2]} values" in record
@@ -281,7 +293,7 @@ def test_multi_column_keys_prune_each_column_and_check_tuples(pruning_built: Any
 
 
 def test_compared_with_spark_dynamic_partition_pruning(
-    pruning_built: Any, inputs_built: DbtProject, compile_inline: Callable[..., Any]
+    pruning_built: Built, inputs_built: DbtProject, compile_inline: Callable[..., Any]
 ) -> None:
     """Where Spark's DPP gives up (a shuffle join with no broadcast to reuse, a
     data column, a two-column key on a non-partitioned table), the macro's
@@ -367,10 +379,10 @@ ROUND_TRIPS = [
 
 @pytest.mark.parametrize(("model", "column", "expected_sql"), ROUND_TRIPS, ids=[c[0] for c in ROUND_TRIPS])
 def test_key_values_round_trip_exactly(
-    pruning_built: Any, inputs_built: DbtProject, model: str, column: str, expected_sql: str
+    pruning_built: Built, inputs_built: DbtProject, model: str, column: str, expected_sql: str
 ) -> None:
     conn = inputs_built.conn
-    sql = _compiled(inputs_built, model)
+    sql = pruning_built.sql[model]
     values = _literal_values(conn, _in_list(sql, column))
     expected = [r[0] for r in run_sql(conn, expected_sql)]
     assert len(values) == len(set(values)) == len(expected)
@@ -383,8 +395,8 @@ def test_key_values_round_trip_exactly(
         assert "as decimal(18,4))" in sql
 
 
-def test_values_the_big_column_cannot_hold_are_dropped(pruning_built: Any, inputs_built: DbtProject) -> None:
-    sql = _compiled(inputs_built, "pr_key_int_vs_bigint")
+def test_values_the_big_column_cannot_hold_are_dropped(pruning_built: Built, inputs_built: DbtProject) -> None:
+    sql = pruning_built.sql["pr_key_int_vs_bigint"]
     record = _record(sql)
     assert "1 value(s) the big column cannot hold dropped (they never match)" in record
     literals = _in_list(sql, "a.k_int")
@@ -393,8 +405,8 @@ def test_values_the_big_column_cannot_hold_are_dropped(pruning_built: Any, input
     assert 7 not in eu and "cast(7 as int)" not in literals  # what a wrapping cast would have added
 
 
-def test_key_compared_in_a_wider_type_is_cast_not_pushed(pruning_built: Any, inputs_built: DbtProject) -> None:
-    sql = _compiled(inputs_built, "pr_key_string_vs_int")
+def test_key_compared_in_a_wider_type_is_cast_not_pushed(pruning_built: Built, inputs_built: DbtProject) -> None:
+    sql = pruning_built.sql["pr_key_string_vs_int"]
     assert "big column k_str (string) is compared as bigint by the join, which is not one-to-one" in _record(sql)
     assert "try_cast(a.k_str as bigint) in (cast(" in sql
 
