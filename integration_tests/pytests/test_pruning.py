@@ -244,9 +244,14 @@ def test_above_max_values_falls_back_to_a_range(pruning_built: Built, inputs_bui
 
 
 def test_above_max_values_falls_back_to_a_semi_join(pruning_built: Built, inputs_built: DbtProject) -> None:
+    n = run_sql(
+        inputs_built.conn,
+        f"select count(distinct date_key) from {SCHEMA}.prune_dates where month = 2 and is_weekend",
+    )[0][0]
     sql = pruning_built.sql["pr_fallback_semi_join"]
     record = _record(sql)
     assert "above max_values 3: fallback semi_join" in record
+    assert f"partitions: 61 in total, {n} hold keys of the semi join on partition column(s) date_key" in record
     assert re.search(r"f\.date_key in \(\s*select sj_keys\.sj_k0\s*from \(\s*select distinct", sql), sql
     assert " in (cast(" not in sql
 

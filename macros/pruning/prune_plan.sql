@@ -67,7 +67,7 @@
         {%- for k in keys -%}{%- do names.append('sj_keys.sj_k' ~ loop.index0) -%}{%- endfor -%}
         {%- set target = shown if n == 1 else '(' ~ shown ~ ')' -%}
         {%- set sql = target ~ ' in (\n    select ' ~ (names | join(', ')) ~ '\n    from (\n' ~ skewjoin._sj_indent(skewjoin._sj_prune_intersection_select(sources), 8) ~ '\n    ) as sj_keys\n)' -%}
-        {{- return({'conjuncts': [{'sql': sql, 'columns': columns}], 'empty': false,
+        {{- return({'conjuncts': [{'sql': sql, 'columns': columns, 'subquery': true}], 'empty': false,
                     'line': above ~ ' (a semi join against the small relations\' keys, left to Spark)'}) -}}
     {%- endif -%}
     {{- return({'conjuncts': [], 'empty': false, 'line': above ~ ' (no predicate)'}) -}}
@@ -139,8 +139,10 @@
     {%- set partitions = none -%}
     {%- if pcols -%}
         {%- set on_partitions = [] -%}
+        {%- set pstate = namespace(subquery=false) -%}
         {%- for c in conjuncts if c.columns and (c.columns | reject('in', plower) | list | length == 0) -%}
             {%- do on_partitions.append(c.sql) -%}
+            {%- if c.get('subquery') -%}{%- set pstate.subquery = true -%}{%- endif -%}
         {%- endfor -%}
         {%- set constrained = [] -%}
         {%- for c in conjuncts -%}{%- for col in c.columns if col in plower and col not in constrained -%}{%- do constrained.append(col) -%}{%- endfor -%}{%- endfor -%}
@@ -149,7 +151,12 @@
             {%- do lines.append('partitions: ' ~ partitions.total ~ ' in total, 0 kept (the predicate is false)') -%}
         {%- elif on_partitions -%}
             {%- set partitions = skewjoin._sj_prune_count_partitions(spec, on_partitions) -%}
-            {%- do lines.append('partitions: ' ~ partitions.total ~ ' in total, ' ~ (partitions.kept if partitions.kept is not none else 'not counted (more than 10000)') ~ ' kept by the literal predicate on partition column(s) ' ~ (constrained | join(', ')) ~ ' (Spark lists and reads only those)') -%}
+            {%- set kept = partitions.kept if partitions.kept is not none else 'not counted (more than 10000)' -%}
+            {%- if pstate.subquery -%}
+                {%- do lines.append('partitions: ' ~ partitions.total ~ ' in total, ' ~ kept ~ ' hold keys of the semi join on partition column(s) ' ~ (constrained | join(', ')) ~ '; whether Spark skips the others is its own run-time choice (dynamic partition pruning)') -%}
+            {%- else -%}
+                {%- do lines.append('partitions: ' ~ partitions.total ~ ' in total, ' ~ kept ~ ' kept by the literal predicate on partition column(s) ' ~ (constrained | join(', ')) ~ ' (Spark lists and reads only those)') -%}
+            {%- endif -%}
         {%- else -%}
             {%- set partitions = skewjoin._sj_prune_count_partitions(spec, []) -%}
             {%- do lines.append('partitions: ' ~ partitions.total ~ ' in total, all kept: no predicate on a partition column (' ~ (pcols | join(', ')) ~ '); the predicate filters rows at the scan') -%}
