@@ -130,7 +130,8 @@
     {%- if state.empty -%}
         {%- set predicate = 'false' -%}
     {%- elif conjuncts -%}
-        {%- set sqls = conjuncts | map(attribute='sql') | list -%}
+        {%- set sqls = [] -%}
+        {%- for c in conjuncts -%}{%- do sqls.append(skewjoin._sj_indent(c.sql, 4)[4:]) -%}{%- endfor -%}
         {%- set predicate = '(\n    ' ~ (sqls | join('\n    and ')) ~ '\n)' -%}
     {%- else -%}
         {%- set predicate = 'true' -%}

@@ -112,7 +112,7 @@
         {%- if skewjoin._sj_is_relation(entry['relation']) -%}
             {%- set label = entry['relation'].identifier -%}
         {%- elif skewjoin._sj_is_query_text(entry['relation']) -%}
-            {%- set label = 'small[' ~ loop.index0 ~ '] (a query)' -%}
+            {%- set label = 'a query' -%}
         {%- else -%}
             {%- set label = entry['relation'] | trim -%}
         {%- endif -%}
