@@ -15,13 +15,17 @@ export PYSPARK_PYTHON="$BIN/python"
 started=$(date +%s)
 "$BIN/dbt" build --project-dir "$ROOT" --profiles-dir "$ROOT" --target-path "$RUN_DIR/target" --log-path "$RUN_DIR/logs" \
     2> >(grep -v -e 'WARN SparkSession' -e 'log4j' -e 'setLogLevel' -e 'NativeCodeLoader' >&2)
+# Spark's own start-up chatter goes to stdout; keep the summary readable.
+quiet() { grep -v -E '^(WARNING: Using incubator|[0-9]{2}/[0-9]{2}/[0-9]{2} [0-9:]{8} (WARN|INFO)|Setting default log level|To adjust logging level|\[Stage )' || true; }
+"$BIN/dbt" --no-use-colors run-operation skewjoin._sj_demo_summary --project-dir "$ROOT" --profiles-dir "$ROOT" \
+    --target-path "$RUN_DIR/target" --log-path "$RUN_DIR/logs" 2>/dev/null | quiet \
+    | sed -E 's/^[0-9]{2}:[0-9]{2}:[0-9]{2}  //' \
+    | grep -v -E '^(Running with dbt|Registered adapter|Found [0-9]+ |Unable to do partial parsing|Performance info)'
 echo
-echo "Demo summary (table skewjoin_demo.demo_summary):"
-"$BIN/dbt" show --project-dir "$ROOT" --profiles-dir "$ROOT" --target-path "$RUN_DIR/target" --log-path "$RUN_DIR/logs" \
-    --select demo_summary --limit 20 --quiet 2>/dev/null
-echo
-echo "Decision records of the join models:"
-grep -ho 'skewjoin.skew_join decision record.*' "$RUN_DIR/logs/dbt.log" | tail -n 2 | sed 's/ | /\n    /g'
+echo "Decision records of the join models (also atop their compiled SQL):"
+for model in demo_orders_by_group demo_orders_by_hot_key; do
+    sed -n '/^\/\* skewjoin/,/^\*\//p' "$RUN_DIR/target/compiled/skewjoin/models/demo/$model.sql"
+done
 echo
 echo "Compiled SQL: $RUN_DIR/target/compiled/skewjoin/models/demo/"
 echo "Demo finished in $(( $(date +%s) - started )) s."
