@@ -1,0 +1,29 @@
+{#- Data test: the model's rows equal, as a multiset, the rows of `sql`, a
+    query written out by hand in schema.yml (for star joins: the plain join
+    of the fact and its dimensions, without hints). Returns the rows that
+    differ (missing or extra, with multiplicity: EXCEPT ALL). -#}
+{% test equals_sql(model, sql) %}
+with actual as (
+    select * from {{ model }}
+),
+
+expected as (
+    {{ sql }}
+),
+
+missing as (
+    select * from expected
+    except all
+    select * from actual
+),
+
+extra as (
+    select * from actual
+    except all
+    select * from expected
+)
+
+select 'missing from the model' as difference, * from missing
+union all
+select 'extra in the model' as difference, * from extra
+{% endtest %}

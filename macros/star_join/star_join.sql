@@ -1,0 +1,125 @@
+{#- star_join: one query joining a fact table to its dimensions, with
+    BROADCAST hints chosen by Hive's map-join auto conversion from the real
+    sizes of the dimensions and one budget for all broadcasts together (the
+    sum of the n-1 small sides must fit in memory at once). The dimensions
+    that do not fit, or whose size is unknown, or that cannot be broadcast
+    correctly (the preserved side of an outer join) are joined by a shuffle
+    join. The result is the plain star join's, row for row.
+
+    Usage in a model:
+        {{ skewjoin.star_join(ref('sales'), [
+            {'relation': ref('stores'), 'alias': 's', 'on': ['store_id']},
+            {'relation': ref('dates'), 'alias': 'd', 'on': [['sold_date', 'date_key']], 'filter': 'd.year = 2026'},
+            {'relation': ref('customers'), 'alias': 'c', 'on': ['customer_id'], 'join_type': 'left'}
+        ], broadcast_budget='20m') }}
+
+    Extension point for join-driven pruning (HIVE-5119): with prune=true the
+    macro calls skewjoin._sj_star_join_prune_predicate(fact, fact_alias,
+    small) when the package defines it, with `small` the inner and left semi
+    dimensions in the form prune_predicate takes ([{'relation', 'alias',
+    'on', 'filter', 'join_type'}]); it returns {'predicate': SQL on the
+    fact's alias, 'lines': [decision record lines]}, and the predicate
+    filters the fact before any join (correct for those join types in any
+    position of the chain).
+-#}
+
+{% macro star_join(fact, dims, fact_alias='f', columns=none, broadcast_budget=none, size_factor=none, analyze=none, shuffle_hint=none, prune=none) -%}
+    {{- return(adapter.dispatch('star_join', 'skewjoin')(fact, dims, fact_alias, columns, broadcast_budget, size_factor, analyze, shuffle_hint, prune)) -}}
+{%- endmacro %}
+
+
+{% macro default__star_join(fact, dims, fact_alias, columns, broadcast_budget, size_factor, analyze, shuffle_hint, prune) -%}
+    {%- do skewjoin._sj_raise('star_join', 'adapter', 'star_join reads Spark catalogs (DESCRIBE TABLE EXTENDED, ANALYZE TABLE, file metadata) and writes Spark join hints; it supports the spark and databricks adapters; this target uses ' ~ adapter.type(), 'a profile with type: spark') -%}
+{%- endmacro %}
+
+
+{#- The plain star join without hints (parse time: no query, valid SQL). -#}
+{% macro _sj_star_parse_time_sql(fact, dims, fact_alias) -%}
+    {%- set parts = ['select *', 'from ' ~ skewjoin._sj_star_input('fact', fact)['from'] ~ ' as ' ~ fact_alias] -%}
+    {%- if dims is iterable and dims is not string and dims is not mapping -%}
+        {%- for d in dims if d is mapping and d.get('relation') is not none and d.get('alias') is string -%}
+            {%- do parts.append('cross join ' ~ skewjoin._sj_star_input('dims', d['relation'])['from'] ~ ' as ' ~ d['alias']) -%}
+        {%- endfor -%}
+    {%- endif -%}
+    {{- return(parts | join('\n')) -}}
+{%- endmacro %}
+
+
+{#- The join-driven pruning hook (see the header). Returns none or {'predicate', 'lines'}. -#}
+{% macro _sj_star_prune(spec) -%}
+    {%- set small = [] -%}
+    {%- for d in spec.dims if d.join_type in ('inner', 'left semi') -%}
+        {%- do small.append({'relation': d.relation, 'alias': d.alias, 'on': d.pairs, 'filter': d.filter, 'join_type': d.join_type}) -%}
+    {%- endfor -%}
+    {%- if skewjoin._sj_star_join_prune_predicate is not defined -%}
+        {%- do skewjoin._sj_raise('star_join', 'prune', 'join-driven pruning of the fact is not available in this version of skewjoin (the hook skewjoin._sj_star_join_prune_predicate is not defined); use skewjoin.prune_predicate in your own WHERE clause', 'prune=false') -%}
+    {%- endif -%}
+    {%- if not small -%}
+        {{- return({'predicate': none, 'lines': ['pruning: no inner or left semi dimension, so nothing may prune the fact']}) -}}
+    {%- endif -%}
+    {{- return(skewjoin._sj_star_join_prune_predicate(spec.raw_fact, spec.fact_alias, small)) -}}
+{%- endmacro %}
+
+
+{% macro spark__star_join(fact, dims, fact_alias, columns, broadcast_budget, size_factor, analyze, shuffle_hint, prune) -%}
+    {%- if not execute -%}
+        {{- return(skewjoin._sj_star_parse_time_sql(fact, dims, fact_alias)) -}}
+    {%- endif -%}
+    {%- set options = skewjoin._sj_star_options({'broadcast_budget': broadcast_budget, 'size_factor': size_factor,
+                                                 'analyze': analyze, 'shuffle_hint': shuffle_hint, 'prune': prune}) -%}
+    {%- set spec = skewjoin._sj_star_spec(fact, dims, fact_alias) -%}
+    {%- set spec = skewjoin._sj_star_resolve(spec, columns) -%}
+    {%- set seconds = skewjoin._sj_star_measure(spec, options) -%}
+    {%- set used = skewjoin._sj_star_choose(spec, options) -%}
+    {%- set order = skewjoin._sj_star_order(spec) -%}
+    {%- set lines = skewjoin._sj_star_record_lines(spec, options, used, order, seconds) -%}
+    {%- set fa = spec.fact_alias -%}
+    {%- set ctes = [] -%}
+    {%- set fact_from = spec.fact['from'] -%}
+    {%- if options.prune -%}
+        {%- set pruned = skewjoin._sj_star_prune(spec) -%}
+        {%- do lines.extend(pruned.lines) -%}
+        {%- if pruned.predicate is not none -%}
+            {%- do ctes.append(['sj_' ~ fa, 'select *\nfrom ' ~ fact_from ~ ' as ' ~ fa ~ '\nwhere ' ~ pruned.predicate]) -%}
+            {%- set fact_from = 'sj_' ~ fa -%}
+        {%- endif -%}
+    {%- endif -%}
+    {%- set joins = [] -%}
+    {%- for d in order.dims -%}
+        {%- set dim_from = d.input['from'] -%}
+        {%- if d.filter is not none -%}
+            {%- do ctes.append(['sj_' ~ d.alias, 'select *\nfrom ' ~ dim_from ~ ' as ' ~ d.alias ~ '\nwhere ' ~ d.filter]) -%}
+            {%- set dim_from = 'sj_' ~ d.alias -%}
+        {%- elif d.input.kind == 'query' -%}
+            {%- do ctes.append(['sj_' ~ d.alias, d.input.sql]) -%}
+            {%- set dim_from = 'sj_' ~ d.alias -%}
+        {%- endif -%}
+        {%- do joins.append(skewjoin._sj_sql_join_keyword(d.join_type) ~ ' ' ~ dim_from ~ ' as ' ~ d.alias ~ '\n    on ' ~ (skewjoin._sj_star_on_text(fa, d) | join('\n    and '))) -%}
+    {%- endfor -%}
+    {%- set hints = [] -%}
+    {%- set chosen = order.dims | selectattr('verdict', 'equalto', 'broadcast') | map(attribute='alias') | list -%}
+    {%- set others = order.dims | selectattr('verdict', 'equalto', 'shuffle') | map(attribute='alias') | list -%}
+    {%- if chosen -%}
+        {%- do hints.append('broadcast(' ~ (chosen | join(', ')) ~ ')') -%}
+    {%- endif -%}
+    {%- if others and options.shuffle_hint != 'none' -%}
+        {%- do hints.append(options.shuffle_hint ~ '(' ~ (others | join(', ')) ~ ')') -%}
+    {%- endif -%}
+    {%- set cte_texts = [] -%}
+    {%- for c in ctes -%}
+        {%- do cte_texts.append(c[0] ~ ' as (\n' ~ skewjoin._sj_indent(c[1], 4) ~ '\n)') -%}
+    {%- endfor -%}
+    {%- set sql -%}
+{{ skewjoin._sj_record_sql('star_join', lines) }}
+{% if cte_texts %}with
+
+{{ cte_texts | join(',\n\n') }}
+
+{% endif -%}
+select{{ (' /*+ ' ~ (hints | join(', ')) ~ ' */') if hints else '' }}
+    {{ spec.select_list | join(',\n    ') }}
+from {{ fact_from }} as {{ fa }}
+{{ joins | join('\n') }}
+    {%- endset -%}
+    {{- return(sql) -}}
+{%- endmacro %}
