@@ -134,11 +134,11 @@ def test_pruning_models_equal_the_plain_join(pruning_built: Built) -> None:
         "pr_partition_dim_filter", "pr_cascade", "pr_flat_in_list", "pr_fallback_range", "pr_fallback_semi_join",
         "pr_empty", "pr_multi_key", "pr_right_join", "pr_semi_join", "pr_key_string_hostile", "pr_key_date",
         "pr_key_timestamp", "pr_key_decimal", "pr_key_int_vs_bigint", "pr_key_string_vs_int",
-        "pr_key_date_vs_timestamp",
+        "pr_key_date_vs_timestamp", "pr_star_join",
     } <= models  # fmt: skip
     tests = [n for n in pruning_built.nodes if n[0] == "test"]
-    assert sum(1 for t in tests if t[1].startswith("equals_plain_join_pr_")) == 16
-    assert sum(1 for t in tests if t[1].startswith("has_rows_pr_")) == 15
+    assert sum(1 for t in tests if t[1].startswith("equals_plain_join_pr_")) == 17
+    assert sum(1 for t in tests if t[1].startswith("has_rows_pr_")) == 16
 
 
 # -- partitions ---------------------------------------------------------------------------
@@ -362,6 +362,20 @@ def test_compared_with_spark_dynamic_partition_pruning(
     assert "In(" not in plain_pushed, plain_pushed
     ours_pushed = _field(_scan(_explain(conn, ours, no_broadcast), "prune_sales_flat"), "PushedFilters")
     assert "In(date_key, [" in ours_pushed and "In(store_id, [" in ours_pushed, ours_pushed
+
+
+# -- star_join prunes on its own --------------------------------------------------------
+
+
+def test_star_join_prunes_the_fact_by_its_filtered_dimensions(pruning_built: Built, inputs_built: DbtProject) -> None:
+    sql = pruning_built.sql["pr_star_join"]
+    record = sql[sql.index("/* skewjoin.star_join decision record") : sql.index("*/")]
+    assert "pruning: small[0] prune_dates (inner join on f.date_key = date_key, filter: d.year = 2026 and d.month = 2): 28 distinct key(s)" in record
+    assert "pruning: partitions: 61 in total, 28 kept" in record
+    assert "prune_stores" not in record.split("pruning:", 1)[1]  # a left-joined dimension never prunes the fact
+    scan = _scan(_explain(inputs_built.conn, sql), "prune_sales")
+    assert _literal_filter(_field(scan, "PartitionFilters"), "date_key"), scan
+    assert _paths_listed(scan) == 28
 
 
 # -- values round-trip exactly --------------------------------------------------------------

@@ -13,7 +13,9 @@
             {'relation': ref('customers'), 'alias': 'c', 'on': ['customer_id'], 'join_type': 'left'}
         ], broadcast_budget='20m') }}
 
-    Extension point for join-driven pruning (HIVE-5119): with prune=true the
+    Extension point for join-driven pruning (HIVE-5119): with prune=true (the
+    default; macros/pruning/prune_star_join.sql prunes the fact by the
+    dimensions that have a filter) the
     macro calls skewjoin._sj_star_join_prune_predicate(fact, fact_alias,
     small) when the package defines it, with `small` the inner and left semi
     dimensions in the form prune_predicate takes ([{'relation', 'alias',
@@ -49,7 +51,9 @@
 {% macro _sj_star_prune(spec) -%}
     {%- set small = [] -%}
     {%- for d in spec.dims if d.join_type in ('inner', 'left semi') -%}
-        {%- do small.append({'relation': d.relation, 'alias': d.alias, 'on': d.pairs, 'filter': d.filter, 'join_type': d.join_type}) -%}
+        {#- a path is passed as a query (prune_predicate takes relations, table names and queries) -#}
+        {%- set relation = ('select * from ' ~ d.input['from']) if d.input.kind == 'path' else d.relation -%}
+        {%- do small.append({'relation': relation, 'alias': d.alias, 'on': d.pairs, 'filter': d.filter, 'join_type': d.join_type}) -%}
     {%- endfor -%}
     {%- if skewjoin._sj_star_join_prune_predicate is not defined -%}
         {%- do skewjoin._sj_raise('star_join', 'prune', 'join-driven pruning of the fact is not available in this version of skewjoin (the hook skewjoin._sj_star_join_prune_predicate is not defined); use skewjoin.prune_predicate in your own WHERE clause', 'prune=false') -%}
@@ -70,9 +74,9 @@
     {%- set spec = skewjoin._sj_star_spec(fact, dims, fact_alias) -%}
     {%- set spec = skewjoin._sj_star_resolve(spec, columns) -%}
     {%- set seconds = skewjoin._sj_star_measure(spec, options) -%}
-    {%- set used = skewjoin._sj_star_choose(spec, options) -%}
+    {%- set choice = skewjoin._sj_star_choose(spec, options) -%}
     {%- set order = skewjoin._sj_star_order(spec) -%}
-    {%- set lines = skewjoin._sj_star_record_lines(spec, options, used, order, seconds) -%}
+    {%- set lines = skewjoin._sj_star_record_lines(spec, options, choice, order, seconds) -%}
     {%- set fa = spec.fact_alias -%}
     {%- set ctes = [] -%}
     {%- set fact_from = spec.fact['from'] -%}

@@ -113,7 +113,7 @@
         {%- endif -%}
     {%- endfor -%}
     {%- set vars_of = {'broadcast_budget': 'skewjoin_broadcast_budget', 'size_factor': 'skewjoin_size_factor'} -%}
-    {%- set defaults = {'broadcast_budget': 10485760, 'size_factor': 1.0, 'analyze': false, 'shuffle_hint': 'merge', 'prune': false} -%}
+    {%- set defaults = {'broadcast_budget': 10485760, 'size_factor': 1.0, 'analyze': false, 'shuffle_hint': 'merge', 'prune': true} -%}
     {%- set out = {} -%}
     {%- set sources = {} -%}
     {%- for key in known -%}
