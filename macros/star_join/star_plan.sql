@@ -37,7 +37,8 @@
         {%- endif -%}
     {%- endfor -%}
     {#- smallest first (ties: the order given); stable sort -#}
-    {%- for d in candidates | sort(attribute='index') | sort(attribute='estimate') -%}
+    {%- set ranked = candidates | sort(attribute='index') | sort(attribute='estimate') | list -%}
+    {%- for d in ranked -%}
         {%- set total = state.used + d.estimate -%}
         {%- if total <= budget -%}
             {%- set state.used = total -%}
@@ -46,7 +47,11 @@
             {%- do d.update({'verdict': 'shuffle', 'reason': 'over budget: broadcast total would be ' ~ (state.used ~ ' + ' ~ d.estimate ~ ' = ' ~ total) ~ ' > ' ~ budget}) -%}
         {%- endif -%}
     {%- endfor -%}
-    {{- return(state.used) -}}
+    {%- set taken = [] -%}
+    {%- for d in ranked -%}
+        {%- do taken.append(d.alias ~ ' ' ~ d.estimate) -%}
+    {%- endfor -%}
+    {{- return({'used': state.used, 'ranked': taken}) -}}
 {%- endmacro %}
 
 
@@ -80,7 +85,7 @@
 {%- endmacro %}
 
 
-{% macro _sj_star_record_lines(spec, options, used, order, seconds) -%}
+{% macro _sj_star_record_lines(spec, options, choice, order, seconds) -%}
     {%- set fa = spec.fact_alias -%}
     {%- set lines = [] -%}
     {%- do lines.append('star join: fact ' ~ fa ~ ' (' ~ spec.fact.label ~ ') with ' ~ (spec.dims | length) ~ ' dimension(s); broadcast budget ' ~ skewjoin._sj_star_bytes_text(options.budget) ~ ' from ' ~ options.budget_source) -%}
@@ -96,7 +101,8 @@
     {%- endfor -%}
     {%- set chosen = spec.dims | selectattr('verdict', 'equalto', 'broadcast') | map(attribute='alias') | list -%}
     {%- set others = spec.dims | selectattr('verdict', 'equalto', 'shuffle') | map(attribute='alias') | list -%}
-    {%- do lines.append('broadcast: ' ~ ((chosen | join(', ')) or 'none') ~ ' (total ' ~ used ~ ' of ' ~ options.budget ~ ' bytes); shuffle: ' ~ ((others | join(', ')) or 'none') ~ (' (hint ' ~ options.shuffle_hint ~ ', so that Spark does not broadcast them past the budget)' if others and options.shuffle_hint != 'none' else (' (left to Spark)' if others else ''))) -%}
+    {%- do lines.append('candidates smallest first (bytes x factor): ' ~ ((choice.ranked | join(', ')) or 'none')) -%}
+    {%- do lines.append('broadcast: ' ~ ((chosen | join(', ')) or 'none') ~ ' (total ' ~ choice.used ~ ' of ' ~ options.budget ~ ' bytes); shuffle: ' ~ ((others | join(', ')) or 'none') ~ (' (hint ' ~ options.shuffle_hint ~ ', so that Spark does not broadcast them past the budget)' if others and options.shuffle_hint != 'none' else (' (left to Spark)' if others else ''))) -%}
     {%- do lines.append('join order: ' ~ (order.dims | map(attribute='alias') | join(', ')) ~ ' (' ~ order.rule ~ ')') -%}
     {%- if spec.renamed -%}
         {%- do lines.append('output columns renamed to avoid duplicate names: ' ~ (spec.renamed | join(', '))) -%}
