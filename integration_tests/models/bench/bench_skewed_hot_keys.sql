@@ -1,0 +1,19 @@
+-- Benchmark: hot keys joined by broadcast (Hive's skewed join) on the skewed fact.
+-- Every skewed key, var('skewjoin_bench_hot_keys') (the keys holding at least
+-- --min-share of the fact rows as the benchmark measured them), is a hot key
+-- of the fact: its rows join a broadcast copy of the dimension's rows of those keys
+-- where they are read; the other rows go through the shuffle join.
+{{ config(enabled=var('skewjoin_bench', false)) }}
+{%- set hot = [] -%}
+{%- for key in var('skewjoin_bench_hot_keys', [0]) -%}
+    {%- do hot.append(key | int) -%}
+{%- endfor %}
+{{ skewjoin.skew_join(
+    source('skewjoin_bench', 'bench_fact_skewed'),
+    source('skewjoin_bench', 'bench_dim'),
+    on=['k'],
+    columns=['f.fact_id', 'f.k', 'f.amount', 'f.tag', 'd.dim_row', 'd.attr', 'd.weight'],
+    left_alias='f',
+    right_alias='d',
+    skew={'hot_keys': {'f': hot}, 'total_slots': var('skewjoin_bench_total_slots', 200)}
+) }}

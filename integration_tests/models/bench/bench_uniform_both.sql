@@ -1,0 +1,25 @@
+-- Benchmark: hot keys and skew groups together on the uniform fact, with the
+-- config made for the skewed one (a stale config: its hot keys are ordinary
+-- keys here), to measure what the strategy costs when the skew is not there.
+-- The heaviest skewed keys, var('skewjoin_bench_both_hot_keys'), are hot keys
+-- (broadcast join); the other skewed keys, var('skewjoin_bench_both_groups') =
+-- [[key, slots], ...], get skew groups in the shuffle join of the rest (slots
+-- sized on their share of the rows that reach that join).
+{{ config(enabled=var('skewjoin_bench', false)) }}
+{%- set hot = [] -%}
+{%- set groups = [] -%}
+{%- for key in var('skewjoin_bench_both_hot_keys', [0]) -%}
+    {%- do hot.append(key | int) -%}
+{%- endfor -%}
+{%- for key, slots in var('skewjoin_bench_both_groups', []) -%}
+    {%- do groups.append({'when': 'f.k = ' ~ (key | int), 'slots': slots | int}) -%}
+{%- endfor %}
+{{ skewjoin.skew_join(
+    source('skewjoin_bench', 'bench_fact_uniform'),
+    source('skewjoin_bench', 'bench_dim'),
+    on=['k'],
+    columns=['f.fact_id', 'f.k', 'f.amount', 'f.tag', 'd.dim_row', 'd.attr', 'd.weight'],
+    left_alias='f',
+    right_alias='d',
+    skew={'hot_keys': {'f': hot}, 'groups': groups, 'total_slots': var('skewjoin_bench_total_slots', 200)}
+) }}

@@ -1,0 +1,532 @@
+"""The benchmark's outputs: targets, a JSON file, a Markdown report and a PNG chart."""
+
+from __future__ import annotations
+
+import json
+import logging
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from skewjoin.bench.scenarios import (
+    STRATEGY_LABELS,
+    BenchResult,
+    representative_run,
+    scenario_medians,
+)
+
+logger = logging.getLogger(__name__)
+
+STRATEGIES = ("groups", "hot_keys", "both")
+TARGET_SLOTS = 64
+
+
+@dataclass
+class Target:
+    """One target of the benchmark and what this run measured for it."""
+
+    name: str
+    strategy: str
+    measured: float | None
+    op: str  # "<=" or ">="
+    threshold: float
+    detail: str
+    kind: str = "target"  # target | data check
+
+    @property
+    def passed(self) -> bool | None:
+        if self.measured is None:
+            return None
+        return self.measured <= self.threshold if self.op == "<=" else self.measured >= self.threshold
+
+    @property
+    def verdict(self) -> str:
+        return {True: "pass", False: "MISS", None: "no data"}[self.passed]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "strategy": self.strategy,
+            "measured": None if self.measured is None else round(self.measured, 4),
+            "op": self.op,
+            "threshold": round(self.threshold, 4),
+            "passed": self.passed,
+            "kind": self.kind,
+            "detail": self.detail,
+        }
+
+
+def _ratio(a: float | None, b: float | None) -> float | None:
+    if a is None or b is None or b == 0:
+        return None
+    return a / b
+
+
+def _ms(med: dict[str, Any], p: int) -> float | None:
+    value = med.get("makespan_s", {}).get(p)
+    return float(value) if value is not None else None
+
+
+def targets(result: BenchResult, medians: dict[str, dict[str, Any]]) -> list[Target]:
+    """Every target as a ratio measured in this run (see the module doc of the command)."""
+    cfg = result.config
+    out: list[Target] = []
+    same = f"skewed/plain@{cfg.strategy_settings}"
+    off = medians.get("skewed/plain@aqe_off", {})
+    scaled = medians.get("skewed/plain@aqe_scaled", {})
+    base = medians.get(same, {})
+    rows = result.stats["skewed"].rows if "skewed" in result.stats else 0
+    p = TARGET_SLOTS
+    if off.get("ok_runs"):
+        out.append(
+            Target(
+                "join-stage max/median task time, plain join (AQE off)",
+                "plain",
+                off.get("join_max_over_median"),
+                ">=",
+                20,
+                "the data is skewed: the plain join's straggler is about 20x its median task or more",
+                kind="data check",
+            )
+        )
+    for strategy in STRATEGIES:
+        med = medians.get(f"skewed/{strategy}")
+        if not med or not med.get("ok_runs"):
+            continue
+        out.append(
+            Target(
+                f"makespan at P={p} vs plain join, AQE off",
+                strategy,
+                _ratio(_ms(med, p), _ms(off, p)),
+                "<=",
+                1 / 3,
+                f"{_fmt_s(_ms(med, p))} vs {_fmt_s(_ms(off, p))}",
+            )
+        )
+        out.append(
+            Target(
+                f"makespan at P={p} vs plain join, AQE scaled",
+                strategy,
+                _ratio(_ms(med, p), _ms(scaled, p)),
+                "<=",
+                1 / 2,
+                f"{_fmt_s(_ms(med, p))} vs {_fmt_s(_ms(scaled, p))}",
+            )
+        )
+        out.append(
+            Target(
+                "join-stage max/median task time",
+                strategy,
+                med.get("join_max_over_median"),
+                "<=",
+                3,
+                f"max {_fmt_s(med.get('join_max_s'))}, median {_fmt_s(med.get('join_median_s'))}, "
+                f"{_fmt_n(med.get('join_tasks'))} tasks",
+            )
+        )
+        out.append(
+            Target(
+                f"total task time vs plain join ({_settings_label(cfg.strategy_settings)})",
+                strategy,
+                _ratio(med.get("total_task_s"), base.get("total_task_s")),
+                "<=",
+                1.3,
+                f"{_fmt_s(med.get('total_task_s'))} vs {_fmt_s(base.get('total_task_s'))}",
+            )
+        )
+        if strategy in result.hot_rows:
+            hot = result.hot_rows[strategy]
+            shuffled = med.get("fact_rows_hash_shuffled")
+            hot_shuffled = None if shuffled is None else max(0.0, shuffled - (rows - hot))
+            out.append(
+                Target(
+                    "hot fact rows hash-shuffled by their key",
+                    strategy,
+                    hot_shuffled,
+                    "<=",
+                    0,
+                    f"{_fmt_n(shuffled)} fact rows went through hash exchanges; {rows - hot:,} rows are not hot",
+                )
+            )
+            share = hot / rows if rows else 0.0
+            out.append(
+                Target(
+                    f"shuffle bytes vs plain join ({_settings_label(cfg.strategy_settings)})",
+                    strategy,
+                    _ratio(med.get("shuffle_write_bytes"), base.get("shuffle_write_bytes")),
+                    "<=",
+                    (1 - share) + 0.10,
+                    f"{_fmt_b(med.get('shuffle_write_bytes'))} vs {_fmt_b(base.get('shuffle_write_bytes'))}; "
+                    f"hot share {share:.1%}, {cfg.data.fact_files} fact files",
+                )
+            )
+    uniform_base = medians.get("uniform/plain", {})
+    for strategy in STRATEGIES:
+        med = medians.get(f"uniform/{strategy}")
+        if not med or not med.get("ok_runs"):
+            continue
+        out.append(
+            Target(
+                "no skew: wall time vs plain join (medians)",
+                strategy,
+                _ratio(med.get("wall_s"), uniform_base.get("wall_s")),
+                "<=",
+                1.10,
+                f"{_fmt_s(med.get('wall_s'))} vs {_fmt_s(uniform_base.get('wall_s'))}",
+            )
+        )
+    return out
+
+
+def _settings_label(profile: str) -> str:
+    from skewjoin.bench.scenarios import SETTINGS_LABELS
+
+    return SETTINGS_LABELS.get(profile, profile)
+
+
+# -- formatting ---------------------------------------------------------------------------
+
+
+def _fmt_s(value: float | None) -> str:
+    if value is None:
+        return "–"
+    if value >= 10:
+        return f"{value:.1f} s"
+    if value >= 0.1:
+        return f"{value:.2f} s"
+    return f"{value * 1000:.0f} ms"
+
+
+def _fmt_n(value: float | None) -> str:
+    return "–" if value is None else f"{value:,.0f}"
+
+
+def _fmt_b(value: float | None) -> str:
+    if value is None:
+        return "–"
+    for unit, size in (("GB", 2**30), ("MB", 2**20), ("KB", 2**10)):
+        if value >= size:
+            return f"{value / size:.1f} {unit}"
+    return f"{value:.0f} B"
+
+
+def _fmt_r(value: float | None) -> str:
+    if value is None:
+        return "–"
+    return f"{value:.2f}" if value < 100 else f"{value:,.0f}"
+
+
+def _fmt_check(value: bool | None) -> str:
+    return {True: "equal", False: "DIFFERENT", None: "–"}[value]
+
+
+# -- JSON ---------------------------------------------------------------------------------
+
+
+def to_json(result: BenchResult, medians: dict[str, dict[str, Any]], target_list: Sequence[Target]) -> dict[str, Any]:
+    return {
+        "command": result.command,
+        "started": result.started,
+        "machine": result.machine,
+        "backend": result.backend,
+        "spark_version": result.spark_version,
+        "event_log": result.event_log,
+        "config": result.config.as_dict(),
+        "data": {name: stats.as_dict() for name, stats in result.stats.items()},
+        "skew_configs": {
+            "skewed_keys": [[k, round(share, 6)] for k, share in result.configs.skewed],
+            "groups": result.configs.groups,
+            "hot_keys": result.configs.hot_keys,
+            "both_hot_keys": result.configs.both_hot_keys,
+            "both_groups": result.configs.both_groups,
+        },
+        "hot_rows": result.hot_rows,
+        "aqe_scaled_settings": result.scaled_settings,
+        "aqe_scaled_from": result.scaled_from,
+        "timings_s": result.timings,
+        "scenarios": [
+            {
+                "key": s.key,
+                "dataset": s.dataset,
+                "model": s.model,
+                "strategy": s.strategy,
+                "settings": s.settings,
+                "label": s.label,
+                "medians": _json_medians(medians.get(s.key, {})),
+            }
+            for s in result.scenarios
+        ],
+        "targets": [t.as_dict() for t in target_list],
+        "runs": [r.as_dict() for r in result.runs],
+        "decision_records": result.decision_records,
+        "notes": result.notes,
+    }
+
+
+def _json_medians(med: dict[str, Any]) -> dict[str, Any]:
+    out = dict(med)
+    out["makespan_s"] = {str(p): v for p, v in med.get("makespan_s", {}).items()}
+    return out
+
+
+# -- Markdown -----------------------------------------------------------------------------
+
+
+def to_markdown(
+    result: BenchResult,
+    medians: dict[str, dict[str, Any]],
+    target_list: Sequence[Target],
+    chart_name: str | None,
+) -> str:
+    cfg, d = result.config, result.config.data
+    m = result.machine
+    lines = [
+        "# skewjoin benchmark",
+        "",
+        f"- Command: `{result.command}`",
+        f"- Date: {result.started}",
+        f"- Machine: {m.get('cores')} cores, {m.get('memory_gb')} GB RAM, {m.get('os')}, Python {m.get('python')}",
+        f"- Spark {result.spark_version}: {result.backend}; `spark.sql.shuffle.partitions` = {cfg.shuffle_partitions}"
+        + (
+            f", `spark.default.parallelism` = {cfg.cluster_cores} (the modeled cluster's cores)"
+            if result.backend.startswith("local")
+            else ""
+        ),
+        f"- Each scenario ran {cfg.repetitions} times in one Spark application, rounds in rotating order; "
+        "the numbers are medians.",
+        "",
+        "## Data",
+        "",
+        f"- Fact: {d.rows:,} rows over {d.distinct_keys:,} keys, written as {d.fact_files} Parquet files. "
+        f"Skewed: {d.hot_share:.0%} of the rows on {d.hot_keys} hot key(s), the rest Zipf-like "
+        f"(exponent {d.zipf_exponent:g}); uniform: every key equally likely. Seed {d.seed}.",
+        f"- Dimension: {d.dim_rows_per_key} row(s) a key, {d.hot_fanout} a hot key (each hot fact row matches "
+        f"{d.hot_fanout}).",
+    ]
+    if "skewed" in result.stats:
+        top = ", ".join(f"key {k}: {n / result.stats['skewed'].rows:.1%}" for k, n in result.stats["skewed"].top[:5])
+        lines.append(f"- Measured heaviest keys of the skewed fact: {top}.")
+    c = result.configs
+    keys = ", ".join(f"{k} ({share:.1%})" for k, share in c.skewed) or "none"
+    lines += [
+        f"- Skewed keys (at least {cfg.min_share:.0%} of the rows): {keys}. Configs compiled: skew groups "
+        + (", ".join(f"key {k}: {n} slots" for k, n in c.groups) or "none")
+        + f"; hot keys {c.hot_keys or 'none'}; both: hot keys {c.both_hot_keys or 'none'}, groups "
+        + (", ".join(f"key {k}: {n} slots" for k, n in c.both_groups) or "none")
+        + f" (of {cfg.shuffle_partitions} slots).",
+        "",
+        "## Targets (skewed data unless stated; ratios of medians in one run)",
+        "",
+        "| target | strategy | measured | target | result | detail |",
+        "|---|---|---:|---:|---|---|",
+    ]
+    for t in target_list:
+        name = t.name + (" *(data check)*" if t.kind == "data check" else "")
+        lines.append(
+            f"| {name} | {STRATEGY_LABELS.get(t.strategy, t.strategy)} | {_fmt_r(t.measured)} | "
+            f"{t.op} {_fmt_r(t.threshold)} | {t.verdict} | {t.detail} |"
+        )
+    slots = list(cfg.slots)
+    lines += [
+        "",
+        "## Medians per scenario",
+        "",
+        "| data | scenario | wall | rows out | tasks | total task time | join stage: tasks | max | median | "
+        "max/median | shuffle written | shuffle read | spill | "
+        + " | ".join(f"makespan P={p}" for p in slots)
+        + " | result = plain |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + "---:|" * len(slots) + "---|",
+    ]
+    for s in result.scenarios:
+        if s.dataset == "pruning":
+            continue
+        med = medians.get(s.key, {})
+        lines.append(
+            f"| {s.dataset} | {s.label} | {_fmt_s(med.get('wall_s'))} | {_fmt_n(med.get('rows'))} | "
+            f"{_fmt_n(med.get('tasks'))} | {_fmt_s(med.get('total_task_s'))} | {_fmt_n(med.get('join_tasks'))} | "
+            f"{_fmt_s(med.get('join_max_s'))} | {_fmt_s(med.get('join_median_s'))} | "
+            f"{_fmt_r(med.get('join_max_over_median'))} | {_fmt_b(med.get('shuffle_write_bytes'))} | "
+            f"{_fmt_b(med.get('shuffle_read_bytes'))} | {_fmt_b(med.get('spill_bytes'))} | "
+            + " | ".join(_fmt_s(_ms(med, p)) for p in slots)
+            + f" | {_fmt_check(med.get('results_match'))} |"
+        )
+    pruning = [s for s in result.scenarios if s.dataset == "pruning"]
+    if pruning:
+        lines += [
+            "",
+            f"## Pruning ({d.pruning_rows:,} fact rows in {d.days} day partitions; the query keeps the holidays, "
+            f"every {d.holiday_every}th day)",
+            "",
+            "| scenario | wall | fact rows read | fact partitions read | total task time | "
+            + " | ".join(f"makespan P={p}" for p in slots)
+            + " | result = plain |",
+            "|---|---:|---:|---:|---:|" + "---:|" * len(slots) + "---|",
+        ]
+        for s in pruning:
+            med = medians.get(s.key, {})
+            lines.append(
+                f"| {s.label} | {_fmt_s(med.get('wall_s'))} | {_fmt_n(med.get('fact_rows_read'))} | "
+                f"{_fmt_n(med.get('fact_partitions_read'))} | {_fmt_s(med.get('total_task_s'))} | "
+                + " | ".join(_fmt_s(_ms(med, p)) for p in slots)
+                + f" | {_fmt_check(med.get('results_match'))} |"
+            )
+    if chart_name:
+        lines += ["", "## Chart", "", f"![makespan and join-stage task times]({chart_name})"]
+    scaled = ", ".join(f"`{k.split('.')[-1]}` = {v}" for k, v in result.scaled_settings.items())
+    lines += [
+        "",
+        "## How it was measured",
+        "",
+        "- The SQL under test is what `dbt compile` made from `integration_tests/models/bench/` "
+        "(decision records below); each query runs as "
+        "`select count(*), sum(hash(*)), sum(xxhash64(*) >> 32) from (<compiled SQL>)`, and its count and "
+        "checksums must equal the plain join's on the same data (column *result = plain*).",
+        "- Metrics come from Spark's event log (uncompressed, not rolling), matched to runs by job group "
+        "(local) or by a marker comment in the statement (Thrift). Task time = launch to finish of each task.",
+        "- Join stage: among the stages that read shuffle data, the one with the most task time "
+        "(the join's output rows dominate it; the other one is the final aggregate of the count).",
+        f"- Makespan at P slots: the measured tasks list-scheduled on P slots, stage by stage: a stage starts "
+        f"when its parent stages (and the jobs its job waited for, e.g. a broadcast) are done; a free slot "
+        f"takes the next task of the stage that became ready first, the {cfg.order} task of that stage. "
+        "It projects the same tasks onto a cluster; it ignores scheduling delay, executor start-up and "
+        "locality, and the tasks' own times were measured on this machine.",
+        "- AQE on: Spark's defaults. AQE scaled: " + (scaled or "–") + f", made from {result.scaled_from} "
+        f"over {cfg.shuffle_partitions} partitions (see `scaled_aqe_settings`).",
+        "- The skew datasets run with `spark.sql.autoBroadcastJoinThreshold=-1`: the dimension is scaled "
+        "down with the fact, and at cluster size it would not be broadcast (hints, as the hot-keys branch "
+        f"writes, still are). The skewjoin strategies run with {_settings_label(cfg.strategy_settings)}.",
+        "- The pruning case runs with Spark's default broadcast threshold (DPP needs a broadcast).",
+        "- Wall time on a 2-core machine says little about skew (the straggler runs beside everything else); "
+        "the makespan projection and the join stage's max/median are what transfer to a cluster.",
+    ]
+    if result.notes:
+        lines += ["", "## Notes", ""] + [f"- {n}" for n in result.notes]
+    failures = [r for r in result.runs if r.error]
+    if failures:
+        lines += ["", "## Failed runs", ""] + [f"- {r.scenario} round {r.round}: {r.error}" for r in failures]
+    records = [(name, rec) for name, rec in sorted(result.decision_records.items()) if rec]
+    if records:
+        lines += ["", "## Decision records of the compiled models", ""]
+        for name, rec in records:
+            lines += [f"`{name}`:", "", "```sql", rec, "```", ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+# -- chart --------------------------------------------------------------------------------
+
+_COLORS = {
+    "skewed/plain@aqe_off": "#444444",
+    "skewed/plain@aqe_default": "#888888",
+    "skewed/plain@aqe_scaled": "#bbbbbb",
+    "skewed/groups": "#1f77b4",
+    "skewed/hot_keys": "#d62728",
+    "skewed/both": "#2ca02c",
+}
+
+
+def chart(result: BenchResult, medians: dict[str, dict[str, Any]], path: Path) -> Path | None:
+    """Two panels on the skewed data: makespan vs P per scenario, and the join stage's task times."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    keys = [s.key for s in result.scenarios if s.dataset == "skewed"]
+    if not keys:
+        return None
+    labels = {s.key: s.label for s in result.scenarios}
+    fig, (left, right) = plt.subplots(1, 2, figsize=(14, 6), gridspec_kw={"width_ratios": [1, 1.25]})
+    slots = list(result.config.slots)
+    for key in keys:
+        values = [_ms(medians.get(key, {}), p) for p in slots]
+        if any(v is None for v in values):
+            continue
+        plain = "plain" in key
+        left.plot(
+            slots,
+            values,
+            marker="o",
+            linestyle="--" if plain else "-",
+            linewidth=2.5 if not plain else 1.8,
+            color=_COLORS.get(key),
+            label=labels[key],
+        )
+    left.set_xscale("log", base=2)
+    left.set_yscale("log")
+    left.set_xticks(slots)
+    left.set_xticklabels([str(p) for p in slots])
+    left.set_xlabel("executor slots P")
+    left.set_ylabel("projected makespan (s, log scale)")
+    left.set_title("Projected makespan of the join query (skewed data)")
+    left.grid(True, which="both", alpha=0.3)
+    left.legend(fontsize=9)
+
+    data, names, colors = [], [], []
+    for key in keys:
+        run = representative_run(result, key)
+        if run is None or run.metrics is None or not run.metrics.join_stage_durations:
+            continue
+        data.append(run.metrics.join_stage_durations)
+        names.append(textwrap.fill(labels[key], 16))
+        colors.append(_COLORS.get(key, "#777777"))
+    if data:
+        box = right.boxplot(data, whis=(0, 100), patch_artist=True, widths=0.6)
+        for patch, color in zip(box["boxes"], colors):
+            patch.set_facecolor(color)
+            patch.set_alpha(0.55)
+        for i, durations in enumerate(data, start=1):
+            top = max(durations)
+            med = sorted(durations)[len(durations) // 2]
+            right.annotate(
+                f"max {top:.2f} s\n{top / med:.0f}x median" if med > 0 else f"max {top:.2f} s",
+                (i, top),
+                textcoords="offset points",
+                xytext=(0, 6),
+                ha="center",
+                fontsize=8,
+            )
+        right.set_yscale("log")
+        low, high = right.get_ylim()
+        right.set_ylim(low, high * 2.2)
+        right.set_xticks(range(1, len(names) + 1))
+        right.set_xticklabels(names, fontsize=8)
+        right.set_ylabel("task time (s, log scale)")
+        right.set_title("Join-stage task times (run with the median wall time; whiskers: min to max)")
+        right.grid(True, axis="y", which="both", alpha=0.3)
+    d = result.config.data
+    fig.suptitle(
+        f"skewjoin bench: {d.rows:,} fact rows, {d.hot_share:.0%} on {d.hot_keys} key(s) fanning out x{d.hot_fanout}, "
+        f"{result.config.shuffle_partitions} shuffle partitions ({result.started[:10]})",
+        fontsize=11,
+    )
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+# -- all outputs ------------------------------------------------------------------------
+
+
+def write_outputs(result: BenchResult, out_dir: Path) -> dict[str, Path]:
+    """bench.json, bench.md and bench.png in *out_dir*; returns their paths."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    medians = {s.key: scenario_medians(result, s.key) for s in result.scenarios}
+    target_list = targets(result, medians)
+    paths: dict[str, Path] = {}
+    png = out_dir / "bench.png"
+    try:
+        if chart(result, medians, png):
+            paths["png"] = png
+    except Exception as exc:  # a chart must not lose the measurements
+        logger.warning("could not draw the chart: %s", exc)
+        result.notes.append(f"chart not drawn: {exc}")
+    json_path = out_dir / "bench.json"
+    json_path.write_text(json.dumps(to_json(result, medians, target_list), indent=1, default=str) + "\n")
+    paths["json"] = json_path
+    md = out_dir / "bench.md"
+    md.write_text(to_markdown(result, medians, target_list, png.name if "png" in paths else None))
+    paths["md"] = md
+    return paths

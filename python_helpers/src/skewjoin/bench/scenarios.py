@@ -1,0 +1,617 @@
+"""The benchmark's scenarios and the run that measures them in one Spark application.
+
+A run:
+
+1. generates the tables (:mod:`skewjoin.bench.generator`) and measures the
+   skewed fact's heaviest keys;
+2. compiles the dbt models of ``integration_tests/models/bench`` with
+   ``dbt compile`` (vars: the skewed keys, the slot count) on the same Spark,
+   so the SQL under test is exactly what dbt generates from real models;
+3. runs each dataset's plain join once to warm up (untimed; on the skewed
+   data it also measures the shuffle size the scaled AQE settings use);
+4. runs every scenario ``repetitions`` times, rounds in rotating order (each
+   scenario takes every position of the round in turn, so drift and caches do
+   not favour one), each query wrapped in a count and an order-independent
+   checksum (``sum(hash(*))``, ``sum(xxhash64(*) >> 32)``) that must equal the
+   plain join's on the same data;
+5. reads the event log and measures each run (:mod:`skewjoin.bench.eventlog`).
+"""
+
+from __future__ import annotations
+
+import logging
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from skewjoin.bench.eventlog import EventLog, EventLogError, RunMetrics, find_event_log
+from skewjoin.bench.generator import (
+    DatasetSpec,
+    KeyStats,
+    key_stats_sql,
+    parse_key_stats,
+    skewed_keys,
+    statements,
+)
+from skewjoin.bench.schedule import Order
+from skewjoin.bench.spark import Backend, BenchError
+
+logger = logging.getLogger(__name__)
+
+FACT_TABLE = {"skewed": "bench_fact_skewed", "uniform": "bench_fact_uniform", "pruning": "bench_sales_by_day"}
+
+#: Settings of the AQE skew-join handling the scaled profile changes.
+_AQE_SCALED_KEYS = (
+    "spark.sql.adaptive.advisoryPartitionSizeInBytes",
+    "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes",
+    "spark.sql.adaptive.skewJoin.skewedPartitionFactor",
+    "spark.sql.adaptive.coalescePartitions.minPartitionSize",
+)
+
+SETTINGS_LABELS = {
+    "aqe_off": "AQE off",
+    "aqe_default": "AQE on",
+    "aqe_scaled": "AQE on, scaled skew thresholds",
+    "dpp_off": "DPP off",
+    "dpp_on": "DPP on",
+}
+
+STRATEGY_LABELS = {
+    "plain": "plain join",
+    "groups": "skew groups",
+    "hot_keys": "hot keys (broadcast)",
+    "both": "hot keys + skew groups",
+    "prune_predicate": "prune_predicate",
+}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One query under one set of session settings."""
+
+    key: str  # dataset/strategy[@settings]
+    dataset: str  # skewed | uniform | pruning
+    model: str  # the dbt model whose compiled SQL runs
+    strategy: str  # plain | groups | hot_keys | both | prune_predicate
+    settings: str  # a key of SETTINGS_LABELS
+
+    @property
+    def label(self) -> str:
+        return f"{STRATEGY_LABELS.get(self.strategy, self.strategy)} ({SETTINGS_LABELS.get(self.settings, self.settings)})"
+
+    @property
+    def is_baseline(self) -> bool:
+        return self.strategy == "plain"
+
+
+@dataclass
+class BenchConfig:
+    """Everything a benchmark run was asked for."""
+
+    data: DatasetSpec = field(default_factory=DatasetSpec)
+    shuffle_partitions: int = 200
+    cluster_cores: int = 64
+    repetitions: int = 3
+    slots: tuple[int, ...] = (2, 16, 64, 256)
+    order: Order = "longest-first"
+    strategy_settings: str = "aqe_default"
+    min_share: float = 0.01
+    pruning: bool = True
+    warmup: bool = True
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "data": self.data.as_dict(),
+            "shuffle_partitions": self.shuffle_partitions,
+            "cluster_cores": self.cluster_cores,
+            "repetitions": self.repetitions,
+            "slots": list(self.slots),
+            "schedule_order": self.order,
+            "strategy_settings": self.strategy_settings,
+            "min_share": self.min_share,
+            "pruning": self.pruning,
+            "warmup": self.warmup,
+        }
+
+
+#: A small configuration that runs in seconds (``skewjoin bench --smoke``).
+def smoke_config() -> BenchConfig:
+    return BenchConfig(
+        data=DatasetSpec(
+            rows=20_000,
+            distinct_keys=500,
+            hot_fanout=3,
+            fact_files=8,
+            dim_files=2,
+            pruning_rows=5_000,
+            days=12,
+            holiday_every=4,
+        ),
+        shuffle_partitions=8,
+        cluster_cores=4,
+        repetitions=1,
+        warmup=False,
+    )
+
+
+def scenarios(config: BenchConfig) -> list[Scenario]:
+    """Every scenario, grouped by dataset, the plain join first."""
+    s = config.strategy_settings
+    out = [
+        Scenario("skewed/plain@aqe_off", "skewed", "bench_skewed_plain", "plain", "aqe_off"),
+        Scenario("skewed/plain@aqe_default", "skewed", "bench_skewed_plain", "plain", "aqe_default"),
+        Scenario("skewed/plain@aqe_scaled", "skewed", "bench_skewed_plain", "plain", "aqe_scaled"),
+    ]
+    for strategy in ("groups", "hot_keys", "both"):
+        out.append(Scenario(f"skewed/{strategy}", "skewed", f"bench_skewed_{strategy}", strategy, s))
+    out.append(Scenario("uniform/plain", "uniform", "bench_uniform_plain", "plain", s))
+    for strategy in ("groups", "hot_keys", "both"):
+        out.append(Scenario(f"uniform/{strategy}", "uniform", f"bench_uniform_{strategy}", strategy, s))
+    if config.pruning:
+        out += [
+            Scenario("pruning/plain@dpp_off", "pruning", "bench_prune_plain", "plain", "dpp_off"),
+            Scenario("pruning/plain@dpp_on", "pruning", "bench_prune_plain", "plain", "dpp_on"),
+            Scenario("pruning/prune_predicate", "pruning", "bench_prune_macro", "prune_predicate", "dpp_on"),
+        ]
+    return out
+
+
+def settings_for(profile: str, scaled: dict[str, str]) -> dict[str, str | None]:
+    """Session settings of a profile; None puts a setting back to its default.
+
+    The skew datasets disable the automatic broadcast (``-1``): their
+    dimension is scaled down with the fact, and at cluster scale it would be
+    too big to broadcast, which is why the join shuffles at all (explicit
+    broadcast hints, as the hot-keys strategy writes, still apply). The
+    pruning case keeps Spark's default broadcast threshold, which DPP needs.
+    """
+    out: dict[str, str | None] = {key: None for key in _AQE_SCALED_KEYS}
+    out["spark.sql.optimizer.dynamicPartitionPruning.enabled"] = None
+    if profile in ("dpp_off", "dpp_on"):
+        out["spark.sql.adaptive.enabled"] = "true"
+        out["spark.sql.autoBroadcastJoinThreshold"] = None
+        out["spark.sql.optimizer.dynamicPartitionPruning.enabled"] = "true" if profile == "dpp_on" else "false"
+        return out
+    out["spark.sql.autoBroadcastJoinThreshold"] = "-1"
+    if profile == "aqe_off":
+        out["spark.sql.adaptive.enabled"] = "false"
+    elif profile == "aqe_default":
+        out["spark.sql.adaptive.enabled"] = "true"
+    elif profile == "aqe_scaled":
+        out["spark.sql.adaptive.enabled"] = "true"
+        out.update(scaled)
+    else:
+        raise ValueError(f"unknown settings profile {profile!r}")
+    return out
+
+
+def scaled_aqe_settings(shuffle_bytes: int, partitions: int) -> dict[str, str]:
+    """AQE's skew-join settings scaled to the data, so that AQE has a fair chance.
+
+    Spark's defaults (advisory 64 MB, skewed above 256 MB and 5x the median)
+    are meant for cluster-sized partitions; at benchmark scale no partition
+    reaches them. Scaled: the advisory size is the mean partition of the
+    join's shuffle at ``spark.sql.shuffle.partitions`` (coalescing then keeps
+    about that many partitions), a partition is skewed above twice that and
+    twice the median (AQE then splits it into advisory-sized pieces), and the
+    coalescing floor is an eighth of the advisory size.
+    """
+    advisory = max(shuffle_bytes // max(partitions, 1), 1024)
+    return {
+        "spark.sql.adaptive.advisoryPartitionSizeInBytes": str(advisory),
+        "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes": str(2 * advisory),
+        "spark.sql.adaptive.skewJoin.skewedPartitionFactor": "2.0",
+        "spark.sql.adaptive.coalescePartitions.minPartitionSize": str(max(advisory // 8, 1)),
+    }
+
+
+@dataclass
+class SkewConfigs:
+    """The skew configs the strategy models get (as dbt vars), made from the measured keys."""
+
+    skewed: list[tuple[int, float]]  # (key, share of the fact rows), heaviest first
+    groups: list[tuple[int, int]]  # skew groups strategy: (key, slots)
+    hot_keys: list[int]  # hot keys strategy
+    both_hot_keys: list[int]  # both: hot keys ...
+    both_groups: list[tuple[int, int]]  # ... and groups for the other skewed keys
+    notes: list[str] = field(default_factory=list)
+
+    def variables(self, schema: str, total_slots: int) -> dict[str, Any]:
+        return {
+            "skewjoin_bench": True,
+            "skewjoin_bench_schema": schema,
+            "skewjoin_bench_total_slots": total_slots,
+            "skewjoin_bench_groups": [[k, n] for k, n in self.groups],
+            "skewjoin_bench_hot_keys": list(self.hot_keys),
+            "skewjoin_bench_both_hot_keys": list(self.both_hot_keys),
+            "skewjoin_bench_both_groups": [[k, n] for k, n in self.both_groups],
+        }
+
+
+def skew_configs(stats: KeyStats, min_share: float, hot_count: int, total_slots: int) -> SkewConfigs:
+    """What a user who profiled the skewed fact would configure, strategy by strategy.
+
+    The skewed keys are those with at least *min_share* of the rows (as
+    ``skewjoin profile`` finds them). Skew groups: one group per skewed key,
+    sized by skewjoin's slot planner (:func:`skewjoin.planner.allocate_slots`:
+    about the key's share of *total_slots*, at least one, one left for the
+    rest); at most ``(total_slots - 1) // 2`` groups, the heaviest keys. Hot
+    keys: every skewed key. Both: the *hot_count* heaviest skewed keys as hot
+    keys and groups for the others, sized on their share of the rows that
+    reach the shuffle join.
+    """
+    from skewjoin.planner import allocate_slots
+
+    skewed = skewed_keys(stats, min_share)
+    notes = []
+    cap = max((total_slots - 1) // 2, 1)
+
+    def groups_for(keys: list[tuple[int, float]], rest_share: float) -> list[tuple[int, int]]:
+        if len(keys) > cap:
+            notes.append(f"{len(keys)} skewed keys, {total_slots} slots: groups for the {cap} heaviest only")
+            keys = keys[:cap]
+        if not keys:
+            return []
+        slots = allocate_slots([share / rest_share for _, share in keys], total_slots)
+        return [(k, n) for (k, _), n in zip(keys, slots)]
+
+    hot_count = min(max(hot_count, 1), len(skewed))
+    both_hot = skewed[:hot_count]
+    rest = 1.0 - sum(share for _, share in both_hot)
+    return SkewConfigs(
+        skewed=skewed,
+        groups=groups_for(skewed, 1.0),
+        hot_keys=[k for k, _ in skewed],
+        both_hot_keys=[k for k, _ in both_hot],
+        both_groups=groups_for(skewed[hot_count:], rest) if rest > 0 else [],
+        notes=notes,
+    )
+
+
+def checksum_sql(query: str) -> str:
+    """The measured query: the rows of *query*, counted and checksummed in any order."""
+    return (
+        "select count(*) as sj_rows, coalesce(sum(hash(*)), 0) as sj_hash, "
+        "coalesce(sum(shiftright(xxhash64(*), 32)), 0) as sj_xxhash\n"
+        f"from (\n{query.strip()}\n) as sj_bench"
+    )
+
+
+@dataclass
+class RunRecord:
+    """One execution of one scenario."""
+
+    scenario: str
+    round: int
+    position: int
+    marker: str
+    wall_s: float | None = None
+    rows: int | None = None
+    checksum: tuple[int, int] | None = None
+    matches_plain: bool | None = None
+    error: str | None = None
+    metrics: RunMetrics | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "scenario": self.scenario,
+            "round": self.round,
+            "position": self.position,
+            "marker": self.marker,
+            "wall_s": None if self.wall_s is None else round(self.wall_s, 3),
+            "rows": self.rows,
+            "checksum": list(self.checksum) if self.checksum else None,
+            "matches_plain": self.matches_plain,
+            "error": self.error,
+            "metrics": self.metrics.as_dict() if self.metrics else None,
+        }
+
+
+@dataclass
+class BenchResult:
+    """Everything the report needs."""
+
+    config: BenchConfig
+    scenarios: list[Scenario]
+    runs: list[RunRecord]
+    stats: dict[str, KeyStats]
+    configs: SkewConfigs
+    hot_rows: dict[str, int]  # strategy -> fact rows of the keys it declares hot
+    scaled_settings: dict[str, str]
+    scaled_from: str
+    compiled: dict[str, str]
+    decision_records: dict[str, str]
+    timings: dict[str, float]
+    backend: str
+    spark_version: str
+    event_log: str | None
+    started: str
+    command: str
+    machine: dict[str, Any]
+    notes: list[str] = field(default_factory=list)
+
+    def runs_of(self, key: str) -> list[RunRecord]:
+        return [r for r in self.runs if r.scenario == key]
+
+    def scenario(self, key: str) -> Scenario | None:
+        return next((s for s in self.scenarios if s.key == key), None)
+
+
+def decision_record(sql: str) -> str:
+    """The decision-record comment atop compiled SQL (empty when there is none)."""
+    text = sql.lstrip()
+    if not text.startswith("/*"):
+        return ""
+    end = text.find("*/")
+    return text[: end + 2] if end >= 0 else ""
+
+
+class Bench:
+    """One benchmark run on one backend (see the module doc)."""
+
+    def __init__(
+        self,
+        config: BenchConfig,
+        backend: Backend,
+        compile_models: Callable[[dict[str, Any]], dict[str, str]],
+        *,
+        progress: Callable[[str], None] | None = None,
+    ) -> None:
+        self.config = config
+        self.backend = backend
+        self.compile_models = compile_models
+        self.progress = progress or (lambda line: logger.info("%s", line))
+        self.timings: dict[str, float] = {}
+        self.notes: list[str] = []
+        self._run_counter = 0
+
+    # -- steps --------------------------------------------------------------------------
+
+    def _timed(self, key: str, what: str, fn: Callable[[], Any]) -> Any:
+        self.progress(f"{what} ...")
+        started = time.monotonic()
+        value = fn()
+        self.timings[key] = round(time.monotonic() - started, 2)
+        self.progress(f"{what}: {self.timings[key]:.1f} s")
+        return value
+
+    def generate(self) -> None:
+        def run() -> None:
+            for what, sql in statements(self.config.data, pruning=self.config.pruning):
+                logger.debug("generator: %s", what)
+                self.backend.sql(sql)
+
+        self._timed("generate", f"generating the tables in {self.config.data.schema}", run)
+
+    def measure_keys(self) -> dict[str, KeyStats]:
+        data = self.config.data
+        return {
+            name: parse_key_stats(self.backend.sql(key_stats_sql(data.table(FACT_TABLE[name]))))
+            for name in ("skewed", "uniform")
+        }
+
+    def _marker(self, tag: str) -> str:
+        self._run_counter += 1
+        return f"skewjoin-bench/{self._run_counter:04d}/{tag}/"
+
+    def _execute(self, scenario: Scenario, sql: str, marker: str, scaled: dict[str, str]) -> RunRecord:
+        record = RunRecord(scenario.key, 0, 0, marker)
+        for key, value in settings_for(scenario.settings, scaled).items():
+            self.backend.set_conf(key, value)
+        started = time.monotonic()
+        try:
+            rows = self.backend.run_marked(checksum_sql(sql), marker, scenario.label)
+        except BenchError as exc:
+            record.error = str(exc).splitlines()[0][:500]
+            logger.debug("%s failed", scenario.key, exc_info=True)
+            return record
+        record.wall_s = time.monotonic() - started
+        n, h32, h64 = rows[0]
+        record.rows, record.checksum = int(n), (int(h32), int(h64))
+        return record
+
+    def _event_log(self) -> EventLog | None:
+        directory = self.backend.event_log_dir()
+        if directory is None:
+            return None
+        path = find_event_log(directory, self.backend.app_id())
+        logger.debug("reading the event log %s", path)
+        return EventLog.read(path)
+
+    # -- the whole run ------------------------------------------------------------------
+
+    def run(self, *, command: str, started: str, machine: dict[str, Any]) -> BenchResult:
+        cfg = self.config
+        self.generate()
+        stats = self._timed("key_stats", "measuring the facts' heaviest keys", self.measure_keys)
+        configs = skew_configs(stats["skewed"], cfg.min_share, cfg.data.hot_keys, cfg.shuffle_partitions)
+        self.notes.extend(configs.notes)
+        if not configs.skewed:
+            self.notes.append(
+                f"no key of the skewed fact holds {cfg.min_share:.1%} of its rows: every strategy is the plain join"
+            )
+        hot_rows = {
+            "hot_keys": stats["skewed"].rows_of(configs.hot_keys),
+            "both": stats["skewed"].rows_of(configs.both_hot_keys),
+        }
+        variables = configs.variables(cfg.data.schema, cfg.shuffle_partitions)
+        compiled = self._timed("dbt_compile", "dbt compile (integration_tests/models/bench)", lambda: self.compile_models(variables))
+        all_scenarios = scenarios(cfg)
+        missing = sorted({s.model for s in all_scenarios} - set(compiled))
+        if missing:
+            raise BenchError(f"dbt compiled no SQL for {', '.join(missing)}")
+        by_dataset: dict[str, list[Scenario]] = {}
+        for s in all_scenarios:
+            by_dataset.setdefault(s.dataset, []).append(s)
+
+        # warm-up, and the shuffle size the scaled AQE settings are made from
+        scaled_from = "estimate"
+        shuffle_bytes = cfg.data.rows * 48
+        warmups: dict[str, str] = {}
+        if cfg.warmup:
+            for dataset, group in by_dataset.items():
+                base = group[0]
+                marker = self._marker(f"warmup-{dataset}")
+                record = self._timed(
+                    f"warmup_{dataset}",
+                    f"warm-up: {dataset} {base.label}",
+                    lambda base=base, marker=marker: self._execute(base, compiled[base.model], marker, {}),
+                )
+                if record.error:
+                    raise BenchError(f"the warm-up run of {base.key} failed: {record.error}")
+                warmups[dataset] = marker
+        measured_from = warmups.get("skewed")
+        if measured_from:
+            try:
+                log = self._event_log()
+                if log is not None:
+                    warm = log.run(measured_from, cfg.slots, cfg.order)
+                    hashed = [e.bytes or 0 for e in warm.exchanges if e.partitioning == "hash"]
+                    shuffle_bytes = sum(hashed) if hashed else warm.shuffle_write_bytes
+                    scaled_from = f"the warm-up's shuffle ({shuffle_bytes:,} bytes)"
+            except EventLogError as exc:
+                self.notes.append(f"scaled AQE settings estimated (event log not readable after the warm-up: {exc})")
+        if scaled_from == "estimate":
+            scaled_from = f"an estimate of 48 bytes a fact row ({shuffle_bytes:,} bytes)"
+        scaled = scaled_aqe_settings(shuffle_bytes, cfg.shuffle_partitions)
+
+        # the measured rounds
+        runs: list[RunRecord] = []
+        total = len(all_scenarios) * cfg.repetitions
+        done = 0
+        run_started = time.monotonic()
+        for round_no in range(cfg.repetitions):
+            for dataset, group in by_dataset.items():
+                shift = round_no % len(group)
+                order = group[shift:] + group[:shift]
+                for position, scenario in enumerate(order):
+                    marker = self._marker(scenario.key.replace("/", "-").replace("@", "-"))
+                    record = self._execute(scenario, compiled[scenario.model], marker, scaled)
+                    record.round, record.position = round_no + 1, position + 1
+                    runs.append(record)
+                    done += 1
+                    self.progress(self._progress_line(done, total, scenario, record, round_no + 1))
+        self.timings["measured_runs"] = round(time.monotonic() - run_started, 2)
+
+        check_results(all_scenarios, runs)
+        event_log_path: str | None = None
+        return BenchResult(
+            config=cfg,
+            scenarios=all_scenarios,
+            runs=runs,
+            stats=stats,
+            configs=configs,
+            hot_rows=hot_rows,
+            scaled_settings=scaled,
+            scaled_from=scaled_from,
+            compiled=compiled,
+            decision_records={name: decision_record(sql) for name, sql in compiled.items()},
+            timings=self.timings,
+            backend=self.backend.description,
+            spark_version=self.backend.spark_version(),
+            event_log=event_log_path,
+            started=started,
+            command=command,
+            machine=machine,
+            notes=self.notes,
+        )
+
+    def _progress_line(self, done: int, total: int, scenario: Scenario, record: RunRecord, round_no: int) -> str:
+        head = f"[{done:>3}/{total}] round {round_no}/{self.config.repetitions} {scenario.dataset:<8} {scenario.label}"
+        if record.error:
+            return f"{head}: FAILED: {record.error}"
+        return f"{head}: {record.wall_s:.2f} s, {record.rows:,} rows"
+
+
+def check_results(all_scenarios: Sequence[Scenario], runs: Sequence[RunRecord]) -> None:
+    """Set ``matches_plain`` on every run: its count and checksum equal the plain join's on the same data.
+
+    The reference is the first successful run of the dataset's plain join; the
+    plain join's other runs (other settings, other rounds) are checked
+    against it too.
+    """
+    by_key = {s.key: s for s in all_scenarios}
+    reference: dict[str, tuple[int, tuple[int, int]]] = {}
+    for run in runs:
+        s = by_key[run.scenario]
+        if s.is_baseline and run.error is None and s.dataset not in reference and run.checksum is not None:
+            assert run.rows is not None
+            reference[s.dataset] = (run.rows, run.checksum)
+    for run in runs:
+        s = by_key[run.scenario]
+        ref = reference.get(s.dataset)
+        if run.error is not None or ref is None or run.checksum is None:
+            run.matches_plain = None if run.error is None and ref is None else False
+            continue
+        run.matches_plain = (run.rows, run.checksum) == ref
+
+
+def attach_metrics(result: BenchResult, log: EventLog) -> list[str]:
+    """Measure every run of *result* in *log*; returns problems (runs without events)."""
+    problems = []
+    for run in result.runs:
+        if run.error is not None:
+            continue
+        try:
+            run.metrics = log.run(run.marker, result.config.slots, result.config.order)
+        except EventLogError as exc:
+            problems.append(f"{run.scenario} round {run.round}: {exc}")
+    return problems
+
+
+# -- medians ------------------------------------------------------------------------------
+
+
+def _median(values: Sequence[float | None]) -> float | None:
+    present = [v for v in values if v is not None]
+    return statistics.median(present) if present else None
+
+
+def scenario_medians(result: BenchResult, key: str) -> dict[str, Any]:
+    """Medians over a scenario's successful runs of every reported metric."""
+    runs = [r for r in result.runs_of(key) if r.error is None]
+    with_metrics = [r.metrics for r in runs if r.metrics is not None]
+    fact = FACT_TABLE.get(result.scenario(key).dataset if result.scenario(key) else "", "")
+
+    def m(fn: Callable[[RunMetrics], float | None]) -> float | None:
+        return _median([fn(x) for x in with_metrics])
+
+    out: dict[str, Any] = {
+        "runs": len(result.runs_of(key)),
+        "ok_runs": len(runs),
+        "results_match": all(r.matches_plain for r in result.runs_of(key)) if result.runs_of(key) else None,
+        "wall_s": _median([r.wall_s for r in runs]),
+        "rows": _median([r.rows for r in runs]),
+        "span_s": m(lambda x: x.span_s),
+        "tasks": m(lambda x: x.tasks),
+        "total_task_s": m(lambda x: x.total_task_s),
+        "cpu_s": m(lambda x: x.cpu_s),
+        "shuffle_write_bytes": m(lambda x: x.shuffle_write_bytes),
+        "shuffle_read_bytes": m(lambda x: x.shuffle_read_bytes),
+        "spill_bytes": m(lambda x: x.spill_bytes),
+        "join_tasks": m(lambda x: x.join_stage.tasks if x.join_stage else None),
+        "join_max_s": m(lambda x: x.join_stage.max_s if x.join_stage else None),
+        "join_median_s": m(lambda x: x.join_stage.median_s if x.join_stage else None),
+        "join_max_over_median": m(lambda x: x.join_stage.max_over_median if x.join_stage else None),
+        "fact_rows_hash_shuffled": m(lambda x: x.hash_shuffled_records(fact)) if fact else None,
+        "fact_rows_read": m(lambda x: sum(s.rows or 0 for s in x.scanned(fact)) if x.scanned(fact) else None),
+        "fact_partitions_read": m(
+            lambda x: sum(s.partitions or 0 for s in x.scanned(fact)) if x.scanned(fact) else None
+        ),
+        "makespan_s": {p: m(lambda x, p=p: x.makespan_s.get(p)) for p in result.config.slots},
+    }
+    return out
+
+
+def representative_run(result: BenchResult, key: str) -> RunRecord | None:
+    """The run with the median wall time (for the task-time chart)."""
+    runs = sorted((r for r in result.runs_of(key) if r.metrics is not None and r.wall_s is not None),
+                  key=lambda r: r.wall_s or 0.0)  # fmt: skip
+    return runs[(len(runs) - 1) // 2] if runs else None
+
+
+def with_event_log(result: BenchResult, path: Path | None) -> BenchResult:
+    return replace(result, event_log=str(path) if path else None)
