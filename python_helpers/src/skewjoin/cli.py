@@ -19,7 +19,7 @@ import click
 SUBCOMMANDS: dict[str, str] = {
     "spark-thrift": "skewjoin.cli:spark_thrift",
     "profile": "skewjoin.profiler:profile_command",
-    # "bench": "skewjoin.bench_cli:bench",
+    "bench": "skewjoin.bench.command:bench",
 }
 
 DEFAULT_THRIFT_DIR = Path(".spark/thrift")
