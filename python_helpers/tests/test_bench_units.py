@@ -1,0 +1,466 @@
+"""`skewjoin bench` without Spark: the makespan model, event-log parsing on a hand-made log,
+the skew configs, the settings profiles, the result checks, the targets and the CLI's checks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skewjoin.bench.eventlog import EventLog, EventLogError, find_event_log, join_stage
+from skewjoin.bench.generator import DatasetSpec, KeyStats, parse_key_stats, statements, zipf_key_sql
+from skewjoin.bench.report import Target, targets, to_markdown
+from skewjoin.bench.scenarios import (
+    BenchConfig,
+    BenchResult,
+    RunRecord,
+    check_results,
+    checksum_sql,
+    decision_record,
+    scaled_aqe_settings,
+    scenario_medians,
+    scenarios,
+    settings_for,
+    skew_configs,
+)
+from skewjoin.bench.schedule import StageTasks, lower_bound, makespan, makespans
+from skewjoin.cli import main
+
+# -- the makespan model -------------------------------------------------------------------
+
+
+def test_one_stage_longest_first_is_lpt() -> None:
+    stage = StageTasks(0, (2.0, 5.0, 2.0, 3.0, 2.0, 3.0))
+    # LPT on 2 slots: 5 | 3, 3+3 | 5+2, ... -> slots end at 9 and 8
+    assert makespan([stage], 2) == 9.0
+    assert makespan([stage], 1) == 17.0
+    assert makespan([stage], 6) == 5.0
+    assert makespan([stage], 256) == 5.0
+
+
+def test_launch_order_keeps_the_measured_order() -> None:
+    stage = StageTasks(0, (1.0, 1.0, 1.0, 1.0, 4.0))
+    assert makespan([stage], 2, "launch") == 6.0  # the long task comes last
+    assert makespan([stage], 2, "longest-first") == 4.0
+
+
+def test_stages_wait_for_their_parents_and_fifo_between_ready_stages() -> None:
+    a = StageTasks(0, (4.0, 4.0), order=(0, 0))
+    c = StageTasks(2, (10.0,), order=(0, 2))
+    b = StageTasks(1, (1.0,), frozenset({0}), order=(0, 1))
+    # t=0: both slots take a's tasks (a is first in FIFO order); t=4: c (ready since 0) and b (ready at 4)
+    assert makespan([a, b, c], 2) == 14.0
+    # a chain on many slots: the critical path
+    assert makespan([a, b], 64) == 5.0
+
+
+def test_empty_stages_and_missing_parents_pass_through() -> None:
+    first = StageTasks(0, (2.0,))
+    empty = StageTasks(1, (), frozenset({0}))
+    last = StageTasks(2, (3.0,), frozenset({1, 99}))  # 99 did not run: ignored
+    assert makespan([first, empty, last], 4) == 5.0
+    assert makespan([], 4) == 0.0
+
+
+def test_bad_input_is_refused() -> None:
+    with pytest.raises(ValueError, match="cycle"):
+        makespan([StageTasks(0, (1.0,), frozenset({1})), StageTasks(1, (1.0,), frozenset({0}))], 2)
+    with pytest.raises(ValueError, match="slots"):
+        makespan([StageTasks(0, (1.0,))], 0)
+    with pytest.raises(ValueError, match="negative"):
+        makespan([StageTasks(0, (-1.0,))], 2)
+    with pytest.raises(ValueError, match="order"):
+        makespan([StageTasks(0, (1.0,))], 2, "random")  # type: ignore[arg-type]
+
+
+_durations = st.lists(st.floats(min_value=0.0, max_value=50.0, allow_nan=False), min_size=0, max_size=30)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_durations, min_size=1, max_size=5), st.sampled_from(["longest-first", "launch"]))
+def test_a_chain_of_stages_is_within_grahams_bounds(stage_durations: list[list[float]], order: str) -> None:
+    chain = [
+        StageTasks(i, tuple(ds), frozenset({i - 1}) if i else frozenset(), (0, i))
+        for i, ds in enumerate(stage_durations)
+    ]
+    total = sum(sum(ds) for ds in stage_durations)
+    critical = sum(max(ds, default=0.0) for ds in stage_durations)
+    previous = None
+    for p in (1, 2, 16, 64, 256):
+        value = makespan(chain, p, order)  # type: ignore[arg-type]
+        assert value >= lower_bound(chain, p) - 1e-9
+        assert value >= critical - 1e-9
+        # a greedy list schedule never idles a slot while a task is ready: <= work/P + critical path
+        assert value <= total / p + critical + 1e-9
+        if p == 1:
+            assert value == pytest.approx(total)
+        if previous is not None and order == "longest-first":
+            assert value <= previous + 1e-9, "more slots never make an LPT chain slower"
+        previous = value
+    assert makespans(chain, (2, 256)) == {2: makespan(chain, 2), 256: makespan(chain, 256)}
+
+
+# -- event log ----------------------------------------------------------------------------
+
+MARK = "skewjoin-bench/0007/skewed-groups/"
+
+
+def _task(stage: int, task_id: int, launch: int, finish: int, **metrics: Any) -> dict[str, Any]:
+    failed = metrics.pop("failed", False)
+    accums = metrics.pop("accums", {})
+    return {
+        "Event": "SparkListenerTaskEnd",
+        "Stage ID": stage,
+        "Stage Attempt ID": 0,
+        "Task End Reason": {"Reason": "ExceptionFailure" if failed else "Success"},
+        "Task Info": {
+            "Task ID": task_id,
+            "Index": task_id,
+            "Launch Time": launch,
+            "Finish Time": finish,
+            "Failed": failed,
+            "Killed": False,
+            "Accumulables": [
+                {"ID": i, "Name": "m", "Update": str(v), "Value": str(v), "Metadata": "sql"} for i, v in accums.items()
+            ]
+            + [{"ID": 999, "Name": "internal.metrics.executorRunTime", "Update": 5, "Value": 5}],
+        },
+        "Task Metrics": {
+            "Executor Run Time": finish - launch,
+            "Executor CPU Time": (finish - launch) * 1_000_000,
+            "Memory Bytes Spilled": metrics.get("mem_spill", 0),
+            "Disk Bytes Spilled": metrics.get("disk_spill", 0),
+            "Shuffle Read Metrics": {
+                "Remote Bytes Read": metrics.get("remote", 0),
+                "Local Bytes Read": metrics.get("local", 0),
+                "Total Records Read": metrics.get("read_records", 0),
+            },
+            "Shuffle Write Metrics": {
+                "Shuffle Bytes Written": metrics.get("written", 0),
+                "Shuffle Records Written": metrics.get("records", 0),
+            },
+            "Input Metrics": {"Bytes Read": metrics.get("input", 0), "Records Read": metrics.get("input_records", 0)},
+        },
+    }
+
+
+def _stage_info(stage: int, parents: list[int], tasks: int) -> dict[str, Any]:
+    return {"Stage ID": stage, "Stage Name": f"stage {stage}", "Number of Tasks": tasks, "Parent IDs": parents}
+
+
+def _plan() -> dict[str, Any]:
+    def node(name: str, text: str, children: list[dict[str, Any]], metrics: dict[str, int] | None = None) -> dict:
+        return {
+            "nodeName": name,
+            "simpleString": text,
+            "children": children,
+            "metrics": [{"name": k, "accumulatorId": v, "metricType": "sum"} for k, v in (metrics or {}).items()],
+        }
+
+    fact = node("Scan parquet spark_catalog.bench.fact", "FileScan parquet ...", [], {"number of output rows": 301})
+    dim = node("Scan parquet spark_catalog.bench.dim", "FileScan parquet ...", [], {"number of output rows": 302})
+    fact_x = node("Exchange", "Exchange hashpartitioning(k#1L, 200), ENSURE_REQUIREMENTS", [fact],
+                  {"shuffle records written": 101, "shuffle bytes written": 102})  # fmt: skip
+    dim_x = node("Exchange", "Exchange hashpartitioning(k#2L, 200), ENSURE_REQUIREMENTS", [dim],
+                 {"shuffle records written": 201, "shuffle bytes written": 202})  # fmt: skip
+    join = node("SortMergeJoin", "SortMergeJoin [k#1L], [k#2L], Inner", [fact_x, dim_x])
+    final = node("Exchange", "Exchange SinglePartition, ENSURE_REQUIREMENTS", [join],
+                 {"shuffle records written": 401, "shuffle bytes written": 402})  # fmt: skip
+    return node("AdaptiveSparkPlan", "AdaptiveSparkPlan isFinalPlan=true", [node("HashAggregate", "agg", [final])])
+
+
+def _events() -> list[dict[str, Any]]:
+    """One run (marker MARK), AQE style: two map jobs, then the join job that skips their stages.
+
+    Also an unrelated job (another marker) that must not count.
+    """
+    props = {"spark.jobGroup.id": MARK, "spark.job.description": MARK + " skew groups", "spark.sql.execution.id": "3"}
+    ev: list[dict[str, Any]] = [
+        {"Event": "SparkListenerLogStart", "Spark Version": "4.3.0"},
+        {"Event": "org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart", "executionId": 3,
+         "description": "x", "sparkPlanInfo": {"nodeName": "AdaptiveSparkPlan", "simpleString": "initial",
+                                                "children": [], "metrics": []}},
+        # job 0: fact map stage (2 tasks), job 1: dim map stage (1 task), concurrently
+        {"Event": "SparkListenerJobStart", "Job ID": 0, "Submission Time": 1000, "Stage IDs": [0],
+         "Stage Infos": [_stage_info(0, [], 2)], "Properties": props},
+        {"Event": "SparkListenerJobStart", "Job ID": 1, "Submission Time": 1000, "Stage IDs": [1],
+         "Stage Infos": [_stage_info(1, [], 1)], "Properties": props},
+        _task(0, 0, 1000, 1400, written=600, records=60, input_records=60, accums={101: 60, 102: 600, 301: 60}),
+        _task(0, 1, 1000, 1300, written=400, records=40, input_records=40, accums={101: 40, 102: 400, 301: 40}),
+        _task(1, 2, 1300, 1400, written=100, records=10, input_records=10, accums={201: 10, 202: 100, 302: 10}),
+        {"Event": "SparkListenerStageCompleted", "Stage Info": _stage_info(0, [], 2)},
+        {"Event": "SparkListenerStageCompleted", "Stage Info": _stage_info(1, [], 1)},
+        {"Event": "SparkListenerJobEnd", "Job ID": 0, "Completion Time": 1400, "Job Result": {"Result": "JobSucceeded"}},
+        {"Event": "SparkListenerJobEnd", "Job ID": 1, "Completion Time": 1400, "Job Result": {"Result": "JobSucceeded"}},
+        # job 2: the join stage 3 (4 tasks, one a straggler; one failed attempt) after skipped stage 2 -> 0, 1
+        {"Event": "SparkListenerJobStart", "Job ID": 2, "Submission Time": 1500, "Stage IDs": [2, 3, 4],
+         "Stage Infos": [_stage_info(2, [0, 1], 0), _stage_info(3, [2], 4), _stage_info(4, [3], 1)],
+         "Properties": props},
+        _task(3, 3, 1500, 3500, local=700, records=1, written=10, accums={401: 1, 402: 10}),
+        _task(3, 4, 1500, 1600, remote=100, records=1, written=10, accums={401: 1, 402: 10}),
+        _task(3, 5, 1600, 1700, local=100, records=1, written=10, accums={401: 1, 402: 10}),
+        _task(3, 6, 1700, 1900, local=100, failed=True, accums={401: 5}),
+        _task(3, 7, 1900, 2000, local=100, records=1, written=10, mem_spill=50, disk_spill=7,
+              accums={401: 1, 402: 10}),  # fmt: skip
+        _task(4, 8, 3500, 3550, local=40),
+        {"Event": "SparkListenerStageCompleted", "Stage Info": _stage_info(3, [2], 4)},
+        {"Event": "SparkListenerJobEnd", "Job ID": 2, "Completion Time": 3600, "Job Result": {"Result": "JobSucceeded"}},
+        {"Event": "org.apache.spark.sql.execution.ui.SparkListenerSQLAdaptiveExecutionUpdate", "executionId": 3,
+         "physicalPlanDescription": "...", "sparkPlanInfo": _plan()},
+        {"Event": "org.apache.spark.sql.execution.ui.SparkListenerDriverAccumUpdates", "executionId": 3,
+         "accumUpdates": [[301, 0]]},
+        # another run
+        {"Event": "SparkListenerJobStart", "Job ID": 3, "Submission Time": 4000, "Stage IDs": [5],
+         "Stage Infos": [_stage_info(5, [], 1)],
+         "Properties": {"spark.jobGroup.id": "skewjoin-bench/0070/other/"}},
+        _task(5, 9, 4000, 9000),
+        {"Event": "SparkListenerJobEnd", "Job ID": 3, "Completion Time": 9000, "Job Result": {"Result": "JobSucceeded"}},
+    ]  # fmt: skip
+    return ev
+
+
+def test_event_log_metrics_of_one_run(tmp_path: Path) -> None:
+    path = tmp_path / "local-1"
+    lines = [json.dumps(e) for e in _events()]
+    path.write_text("\n".join(lines) + '\n{"Event": "SparkListenerTaskEnd", "Stage')  # a log still being written
+    log = EventLog.read(path)
+    assert log.bad_lines == 1
+    run = log.run(MARK, slots=(1, 2, 64))
+    assert run.jobs == 3
+    assert run.tasks == 8 and run.failed_tasks == 1
+    assert run.span_s == pytest.approx(2.6)  # 1000 -> 3600 ms
+    assert run.total_task_s == pytest.approx(0.4 + 0.3 + 0.1 + 2.0 + 0.1 + 0.1 + 0.2 + 0.1 + 0.05)
+    assert run.shuffle_write_bytes == 600 + 400 + 100 + 40
+    assert run.shuffle_read_bytes == 700 + 100 + 100 + 100 + 40
+    assert (run.memory_spilled, run.disk_spilled, run.spill_bytes) == (50, 7, 57)
+    assert run.input_records == 110
+    # the join stage: reads shuffle data, most task time (stage 4, the final aggregate, also reads)
+    assert run.join_stage is not None and run.join_stage.stage_id == 3
+    assert run.join_stage.tasks == 4  # the failed attempt is not a task of the projection
+    assert run.join_stage.max_s == pytest.approx(2.0)
+    assert run.join_stage.median_s == pytest.approx(0.1)
+    assert run.join_stage.max_over_median == pytest.approx(20.0)
+    assert run.join_stage_durations == pytest.approx([2.0, 0.1, 0.1, 0.1])
+    # stage 3's parents are 0 and 1 through the skipped stage 2; job 2 waited for jobs 0 and 1
+    assert {s.stage_id: s.parents for s in run.stages}[3] == [0, 1]
+    # P=1: everything in sequence; P=2: map stages (0.4 | 0.3, 0.1), join (2.0 | 0.1, 0.1, 0.1), final 0.05
+    assert run.makespan_s[1] == pytest.approx(run.total_task_s - 0.2)  # minus the failed attempt
+    assert run.makespan_s[2] == pytest.approx(0.4 + 2.0 + 0.05)
+    assert run.makespan_s[64] == pytest.approx(0.4 + 2.0 + 0.05)
+    # the final plan: which exchange shuffled which table's rows
+    assert run.hash_shuffled_records("fact") == 100
+    assert run.hash_shuffled_records("bench.dim") == 10
+    assert run.hash_shuffled_records("nope") == 0
+    assert {e.partitioning for e in run.exchanges} == {"hash", "single"}
+    assert [(s.table, s.rows) for s in run.scanned("fact")] == [("spark_catalog.bench.fact", 100)]
+    data = run.as_dict()
+    assert data["join_stage"]["max_over_median"] == 20.0 and data["makespan_s"]["2"] == pytest.approx(2.45)
+
+
+def test_a_thrift_run_is_found_by_the_statement_text() -> None:
+    events = _events()
+    for e in events:
+        if e["Event"] == "SparkListenerJobStart" and e["Job ID"] in (0, 1, 2):
+            e["Properties"] = {"spark.jobGroup.id": "a1b2-statement-uuid",
+                               "spark.job.description": f"/* {MARK} skew groups */\nselect count(*) ..."}  # fmt: skip
+    run = EventLog.from_events(events).run(MARK)
+    assert run.jobs == 3 and run.tasks == 8
+    assert run.exchanges == [], "no execution id in the properties: no plan"
+    assert run.hash_shuffled_records("fact") is None
+
+
+def test_unknown_marker_and_missing_logs_are_clear_errors(tmp_path: Path) -> None:
+    log = EventLog.from_events(_events())
+    with pytest.raises(EventLogError, match="no job"):
+        log.run("skewjoin-bench/0008/")
+    with pytest.raises(EventLogError, match="does not exist"):
+        find_event_log(tmp_path / "missing")
+    (tmp_path / "eventlog_v2_local-5").mkdir()
+    with pytest.raises(EventLogError, match="rolling"):
+        find_event_log(tmp_path, "local-5")
+    (tmp_path / "local-6.zstd").write_text("")
+    with pytest.raises(EventLogError, match="compressed"):
+        find_event_log(tmp_path, "local-6")
+    (tmp_path / "local-7.inprogress").write_text("")
+    assert find_event_log(tmp_path, "local-7").name == "local-7.inprogress"
+    with pytest.raises(EventLogError, match="spark.eventLog.enabled"):
+        find_event_log(tmp_path, "local-8")
+
+
+def test_join_stage_falls_back_without_shuffle_reads() -> None:
+    log = EventLog.from_events(
+        [
+            {"Event": "SparkListenerJobStart", "Job ID": 0, "Submission Time": 0, "Stage IDs": [0],
+             "Stage Infos": [_stage_info(0, [], 2)], "Properties": {"spark.jobGroup.id": MARK}},
+            _task(0, 0, 0, 30),
+            _task(0, 1, 0, 10),
+        ]
+    )  # fmt: skip
+    run = log.run(MARK)
+    assert run.join_stage is not None and run.join_stage.stage_id == 0
+    assert join_stage([]) is None
+    assert run.span_s == 0.0, "no job end yet"
+
+
+# -- data, configs, settings ---------------------------------------------------------------
+
+
+def test_dataset_spec_checks_its_parameters() -> None:
+    with pytest.raises(ValueError, match="hot_share"):
+        DatasetSpec(hot_share=1.5)
+    with pytest.raises(ValueError, match="distinct_keys"):
+        DatasetSpec(distinct_keys=1, hot_keys=1)
+    with pytest.raises(ValueError, match="schema"):
+        DatasetSpec(schema="x; drop table y")
+    sqls = dict(statements(DatasetSpec()))
+    assert set(sqls) >= {"bench_dim", "bench_fact_skewed", "bench_fact_uniform", "bench_sales_by_day"}
+    assert "range(0, 2000000, 1, 200)" in sqls["bench_fact_skewed"]
+    assert "partitioned by (day_key)" in sqls["bench_sales_by_day"]
+    assert "bench_days" not in dict(statements(DatasetSpec(), pruning=False))
+
+
+def test_zipf_key_expression_shapes() -> None:
+    skewed = zipf_key_sql(DatasetSpec(hot_keys=2, hot_share=0.5, zipf_exponent=1.0), "u")
+    assert skewed.startswith("case when u < 0.5D then least(cast(floor(u / 0.5D * 2) as bigint), 1)")
+    assert "power(99999.0D," in skewed  # tail ranks 1 .. 99998
+    other = zipf_key_sql(DatasetSpec(hot_keys=0, hot_share=0.0, zipf_exponent=0.5), "u")
+    assert not other.startswith("case") and "power(1D + (u)" in other
+
+
+def test_skew_configs_follow_the_slot_planner() -> None:
+    stats = KeyStats(rows=1000, top=[(0, 700), (1, 30), (2, 12), (3, 5)])
+    c = skew_configs(stats, min_share=0.01, hot_count=1, total_slots=200)
+    assert [k for k, _ in c.skewed] == [0, 1, 2]
+    assert c.groups == [(0, 140), (1, 6), (2, 2)]
+    assert c.hot_keys == [0, 1, 2]
+    assert c.both_hot_keys == [0]
+    assert c.both_groups == [(1, 20), (2, 8)]  # 3% and 1.2% of all rows are 10% and 4% of the rest
+    variables = c.variables("s", 200)
+    assert variables["skewjoin_bench_groups"] == [[0, 140], [1, 6], [2, 2]]
+    assert variables["skewjoin_bench"] is True
+    small = skew_configs(stats, min_share=0.01, hot_count=1, total_slots=5)
+    assert len(small.groups) == 2 and sum(n for _, n in small.groups) <= 4 and small.notes
+    none = skew_configs(KeyStats(rows=100, top=[(5, 1)]), 0.05, 1, 200)
+    assert (none.groups, none.hot_keys, none.both_hot_keys, none.both_groups) == ([], [], [], [])
+    assert parse_key_stats([(0, 700, 1000), (1, 30, 1000)]).share(0) == 0.7
+
+
+def test_settings_profiles_reset_what_they_do_not_set() -> None:
+    scaled = scaled_aqe_settings(20_000_000, 200)
+    assert scaled["spark.sql.adaptive.advisoryPartitionSizeInBytes"] == "100000"
+    assert scaled["spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes"] == "200000"
+    off = settings_for("aqe_off", scaled)
+    on = settings_for("aqe_scaled", scaled)
+    assert set(off) == set(on), "every profile sets or resets the same keys, so nothing leaks between scenarios"
+    assert off["spark.sql.adaptive.enabled"] == "false" and off["spark.sql.adaptive.advisoryPartitionSizeInBytes"] is None
+    assert on["spark.sql.adaptive.advisoryPartitionSizeInBytes"] == "100000"
+    assert off["spark.sql.autoBroadcastJoinThreshold"] == "-1"
+    dpp = settings_for("dpp_off", scaled)
+    assert dpp["spark.sql.autoBroadcastJoinThreshold"] is None
+    assert dpp["spark.sql.optimizer.dynamicPartitionPruning.enabled"] == "false"
+    with pytest.raises(ValueError):
+        settings_for("fast", scaled)
+    assert checksum_sql("select 1 as a -- trailing comment").endswith("-- trailing comment\n) as sj_bench")
+    assert decision_record("/* skewjoin.skew_join decision record:\n x */\nselect 1") .endswith("*/")
+    assert decision_record("select 1") == ""
+
+
+def _record(scenario: str, rows: int, checksum: tuple[int, int], error: str | None = None) -> RunRecord:
+    return RunRecord(scenario, 1, 1, "m", 1.0, rows, checksum, error=error)
+
+
+def test_results_are_checked_against_the_plain_join_of_the_same_data() -> None:
+    all_s = scenarios(BenchConfig())
+    runs = [
+        _record("skewed/groups", 10, (1, 2)),  # before the plain join's run: still checked against it
+        _record("skewed/plain@aqe_off", 10, (1, 2)),
+        _record("skewed/plain@aqe_default", 10, (1, 2)),
+        _record("skewed/hot_keys", 10, (1, 3)),
+        _record("skewed/both", 9, (1, 2)),
+        _record("uniform/plain", 7, (5, 5)),
+        _record("uniform/groups", 7, (5, 5)),
+        _record("uniform/both", 0, (0, 0), error="boom"),
+        _record("pruning/prune_predicate", 3, (3, 3)),
+    ]
+    check_results(all_s, runs)
+    assert [r.matches_plain for r in runs] == [True, True, True, False, False, True, True, False, None]
+
+
+def _result(medians_by_run: dict[str, dict[str, Any]]) -> BenchResult:
+    from skewjoin.bench.eventlog import RunMetrics, StageSummary
+    from skewjoin.bench.scenarios import SkewConfigs
+
+    config = BenchConfig(repetitions=1, pruning=False)
+    runs = []
+    for key, m in medians_by_run.items():
+        join = StageSummary(1, "join", 10, m["total"], m["max"], m["median"], 1, 1, 1, 0, 0, [])
+        metrics = RunMetrics(
+            marker=key, jobs=1, span_s=m["wall"], tasks=10, failed_tasks=0, total_task_s=m["total"], cpu_s=0,
+            shuffle_write_bytes=m["bytes"], shuffle_read_bytes=m["bytes"], shuffle_write_records=0,
+            memory_spilled=0, disk_spilled=0, input_bytes=0, input_records=0, stages=[join], join_stage=join,
+            join_stage_durations=[m["max"], m["median"]], makespan_s={2: m["p64"] * 2, 16: m["p64"], 64: m["p64"],
+                                                                      256: m["p64"]},
+            schedule_order="longest-first", exchanges=[], scans=[],
+        )  # fmt: skip
+        runs.append(RunRecord(key, 1, 1, key, m["wall"], 100, (1, 1), True, metrics=metrics))
+    return BenchResult(
+        config=config, scenarios=scenarios(config), runs=runs,
+        stats={"skewed": KeyStats(rows=1000, top=[(0, 700)])},
+        configs=SkewConfigs([(0, 0.7)], [(0, 140)], [0], [0], []), hot_rows={"hot_keys": 700, "both": 700},
+        scaled_settings={}, scaled_from="test", compiled={}, decision_records={}, timings={}, backend="local Spark",
+        spark_version="4", event_log=None, started="2026-01-01T00:00:00", command="skewjoin bench", machine={"cores": 2},
+    )  # fmt: skip
+
+
+def test_targets_are_ratios_with_honest_verdicts() -> None:
+    base = {"wall": 10.0, "total": 10.0, "max": 6.0, "median": 0.1, "bytes": 1000, "p64": 6.0}
+    good = {"wall": 10.5, "total": 12.0, "max": 0.3, "median": 0.1, "bytes": 350, "p64": 1.5}
+    slow = {"wall": 12.0, "total": 20.0, "max": 0.5, "median": 0.1, "bytes": 500, "p64": 3.5}
+    result = _result({
+        "skewed/plain@aqe_off": base, "skewed/plain@aqe_default": base,
+        "skewed/plain@aqe_scaled": {**base, "p64": 2.0}, "skewed/groups": good, "skewed/hot_keys": slow,
+        "uniform/plain": base, "uniform/groups": good, "uniform/hot_keys": slow,
+    })  # fmt: skip
+    medians = {s.key: scenario_medians(result, s.key) for s in result.scenarios}
+    got = {(t.name, t.strategy): t for t in targets(result, medians)}
+    assert got[("join-stage max/median task time, plain join (AQE off)", "plain")].passed is True  # 60 >= 20
+    assert got[("makespan at P=64 vs plain join, AQE off", "groups")].measured == pytest.approx(0.25)
+    assert got[("makespan at P=64 vs plain join, AQE off", "groups")].passed is True
+    assert got[("makespan at P=64 vs plain join, AQE scaled", "groups")].passed is False  # 1.5 / 2.0 > 1/2
+    assert got[("join-stage max/median task time", "groups")].passed is True
+    assert got[("join-stage max/median task time", "hot_keys")].passed is False  # 5 > 3
+    assert got[("total task time vs plain join (AQE on)", "groups")].measured == pytest.approx(1.2)
+    assert got[("shuffle bytes vs plain join (AQE on)", "hot_keys")].threshold == pytest.approx(0.4)
+    assert got[("shuffle bytes vs plain join (AQE on)", "hot_keys")].passed is False  # 0.5
+    assert got[("hot fact rows hash-shuffled by their key", "hot_keys")].passed is None, "no plan: no data"
+    assert got[("no skew: wall time vs plain join (medians)", "groups")].passed is True  # 1.05
+    assert got[("no skew: wall time vs plain join (medians)", "hot_keys")].verdict == "MISS"  # 1.2
+    assert ("makespan at P=64 vs plain join, AQE off", "both") not in got, "no runs, no row"
+    md = to_markdown(result, medians, list(got.values()), "bench.png")
+    assert "| makespan at P=64 vs plain join, AQE off | skew groups | 0.25 | <= 0.33 | pass |" in md
+    assert "Command: `skewjoin bench`" in md and "2 cores" in md and "![" in md
+    assert Target("x", "s", None, "<=", 1, "").verdict == "no data"
+
+
+# -- CLI ------------------------------------------------------------------------------------
+
+
+def test_cli_lists_bench_and_checks_options_before_starting_spark() -> None:
+    runner = CliRunner()
+    listed = runner.invoke(main, ["--help"])
+    assert listed.exit_code == 0 and "bench" in listed.output
+    helped = runner.invoke(main, ["bench", "--help"])
+    assert helped.exit_code == 0 and "--event-log" in helped.output and "--smoke" in helped.output
+    wrong = runner.invoke(main, ["bench", "--event-log", "/tmp/x"])
+    assert wrong.exit_code == 2 and "--event-log is for --thrift runs" in wrong.output
+    wrong = runner.invoke(main, ["bench", "--thrift", "h:1", "--conf", "a=b"])
+    assert wrong.exit_code == 2 and "--thrift uses a server" in wrong.output
+    wrong = runner.invoke(main, ["bench", "--slots", "2,0"])
+    assert wrong.exit_code == 2 and "slot counts >= 1" in wrong.output
+    wrong = runner.invoke(main, ["bench", "--hot-keys", "0", "--hot-share", "0.5"])
+    assert wrong.exit_code == 2 and "hot_share > 0 needs hot_keys >= 1" in wrong.output
