@@ -251,7 +251,10 @@ where {{ alias }}.sj_group = 0
             {%- set slot_expr = 'explode(sequence(' ~ g.start ~ ', ' ~ g.end ~ '))' -%}
             {%- set role = 'multicast' -%}
         {%- endif -%}
-        {%- set name = prefix ~ '_' ~ modules.re.sub('[^A-Za-z0-9_]', '_', g.name | string) ~ '_' ~ role -%}
+        {#- the group's position keeps CTE names unique when users give two groups the same name -#}
+        {%- set default_name = 'group_' ~ g.index -%}
+        {%- set label = default_name if g.name | string == default_name else default_name ~ '_' ~ modules.re.sub('[^A-Za-z0-9_]', '_', g.name | string) -%}
+        {%- set name = prefix ~ '_' ~ label ~ '_' ~ role -%}
         {%- set branch_sql -%}
 select
     {{ alias }}.*,
