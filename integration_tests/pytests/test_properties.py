@@ -1,0 +1,383 @@
+"""Property-based differential tests: every macro against the plain Spark join.
+
+Hypothesis draws small tables (0 to a few hundred rows: NULL keys, duplicate
+rows, hot keys, keys of string, int, bigint, decimal, date, timestamp and
+boolean, mixed types across the two sides, multi-column keys, hostile and very
+long strings) and configurations (one to four skew groups with mixed drivers,
+every distribution, slot counts and percentages, overlapping `when`s; hot keys
+present in the data, absent from it, NULL, declared or 'auto'; every join
+type). The property: the model's rows equal the plain Spark join's as a
+multiset, or compilation stops with one of the package's documented errors
+("skewjoin.<macro> in model ..."). Nothing else -- a Spark error, a lost or
+duplicated row -- is allowed.
+
+Speed: the inputs are global temporary views over VALUES (shared by every
+session of the Thrift server, so dbt's connection describes them and the
+test's connection queries them), and the macro is compiled once per
+configuration *shape* (column names and types fixed) and reused for several
+data examples. Hot keys 'auto' read the data at compile time, so those
+examples compile each time and are fewer.
+
+Runs:
+    default (in `make test`): a fixed, derandomized set of examples (minutes);
+    SKEWJOIN_PROPERTY_PROFILE=long: ten times as many, with fresh random seeds;
+    SKEWJOIN_PROPERTY_EXAMPLES=N: N shapes for the main property (others scale).
+Failing cases found by these properties are kept as explicit regression tests
+in test_regressions.py.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+import jinja2
+import pytest
+from hypothesis import HealthCheck, event, given, note, settings
+from hypothesis import strategies as st
+from property_strategies import (
+    HOSTILE_PIECES,
+    LEFT_VIEW,
+    RIGHT_VIEW,
+    Shape,
+    Tables,
+    hostile_text,
+    jinja_literal,
+    shapes,
+    spark_literal,
+    tables,
+)
+from support import inline_compiled_sql
+
+from skewjoin.pytest_plugin import DbtProject
+from skewjoin.sql import SparkSqlError, compare_multisets, run_sql
+
+pytestmark = pytest.mark.spark
+
+PROFILE = os.environ.get("SKEWJOIN_PROPERTY_PROFILE", "default")
+if PROFILE not in ("default", "long"):
+    raise pytest.UsageError(f"SKEWJOIN_PROPERTY_PROFILE must be default or long, got {PROFILE!r}")
+LONG = PROFILE == "long"
+_MAIN_SHAPES_DEFAULT = 60
+MAIN_SHAPES = int(os.environ.get("SKEWJOIN_PROPERTY_EXAMPLES") or (_MAIN_SHAPES_DEFAULT * (10 if LONG else 1)))
+SCALE = MAIN_SHAPES / _MAIN_SHAPES_DEFAULT
+DATA_PER_SHAPE = 3
+TOTAL_SLOTS_VAR = 20  # integration_tests/dbt_project.yml: vars.skewjoin_total_slots
+
+
+def examples(n: int) -> int:
+    return max(1, round(n * SCALE))
+
+
+def prop_settings(n: int) -> settings:
+    """Settings of one property: *n* examples (scaled), no deadline (Spark), no
+    example database; derandomized (the same examples every run) unless long."""
+    return settings(
+        max_examples=examples(n),
+        deadline=None,
+        derandomize=not LONG,
+        database=None,
+        print_blob=True,
+        suppress_health_check=[
+            HealthCheck.too_slow,
+            HealthCheck.data_too_large,
+            HealthCheck.large_base_example,
+            HealthCheck.filter_too_much,
+        ],
+    )
+
+
+DOCUMENTED_ERROR = re.compile(r"skewjoin\.(skew_join|prune_predicate|star_join) in model '[^']*', argument `[^`]+`: ")
+NONDETERMINISTIC = re.compile(
+    r"(?<![\w.])(rand|randn|random|uuid|shuffle|monotonically_increasing_id|spark_partition_id|"
+    r"input_file_name|now|current_timestamp|current_date|localtimestamp|unix_timestamp)\s*\(|"
+    r"(?<![\w.])(current_timestamp|current_date|localtimestamp)(?![\w(])",
+    re.IGNORECASE,
+)
+
+
+def _code_only(sql: str) -> str:
+    """The SQL without comments and string literals (so values cannot match)."""
+    sql = re.sub(r"/\*.*?\*/", " ", sql, flags=re.S)
+    sql = re.sub(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"", "''", sql, flags=re.S)
+    return re.sub(r"--[^\n]*", " ", sql)
+
+
+def assert_deterministic_sql(sql: str) -> None:
+    found = NONDETERMINISTIC.search(_code_only(sql))
+    assert found is None, f"compiled SQL calls the non-deterministic {found.group(0)!r}:\n{sql}"
+
+
+@dataclass
+class Compiled:
+    sql: str | None
+    error: str | None
+
+
+@dataclass
+class PropertyRunner:
+    """One Spark session for the data, one dbt project for compiling, a cache
+    of compiled SQL per shape, and a tally of what the properties did."""
+
+    project: DbtProject
+    conn: Any
+    cache: dict[str, Compiled] = field(default_factory=dict)
+    tally: Counter[str] = field(default_factory=Counter)
+
+    def sql(self, statement: str) -> list[tuple[Any, ...]]:
+        return run_sql(self.conn, statement)
+
+    def load(self, shape: Shape, data: Tables, **kwargs: Any) -> None:
+        for statement in data.view_sql(shape, **kwargs):
+            self.sql(statement)
+
+    def compile(self, inline: str, cache_key: str | None = None) -> Compiled:
+        if cache_key is not None and cache_key in self.cache:
+            return self.cache[cache_key]
+        result = self.project.run(["compile", "--inline", inline], expect_failure=True)
+        if result.success:
+            out = Compiled(sql=inline_compiled_sql(result), error=None)
+        else:
+            parts = [str(result.exception)] if result.exception is not None else []
+            for r in getattr(result.result, "results", None) or []:
+                if r.message:
+                    parts.append(str(r.message))
+            out = Compiled(sql=None, error=" ".join(parts) or "dbt compile failed without a message")
+        self.tally["compiles"] += 1
+        if cache_key is not None:
+            self.cache[cache_key] = out
+        return out
+
+    def compile_shape(self, shape: Shape) -> Compiled:
+        key = repr((shape.inline_sql(), shape.left_columns(), shape.right_columns()))
+        return self.compile(shape.inline_sql(), cache_key=key)
+
+    def assert_equals_plain_join(self, shape: Shape, sql: str) -> int:
+        try:
+            actual = self.sql(sql)
+        except SparkSqlError as exc:
+            message = exc.spark_message[:3000]
+            raise AssertionError(f"the compiled model failed on Spark: {message}\n{shape.describe()}\n{sql}") from None
+        expected = self.sql(shape.plain_join_sql())
+        diff = compare_multisets(actual, expected)
+        assert diff.equal, f"{diff}\n-- shape: {shape.describe()}\n-- compiled:\n{sql}\n-- plain join:\n{shape.plain_join_sql()}"
+        self.tally["comparisons"] += 1
+        self.tally["rows compared"] += diff.actual_count
+        return diff.actual_count
+
+
+@pytest.fixture(scope="module")
+def prop(dbt_project: DbtProject) -> Iterator[PropertyRunner]:
+    dbt_project.deps()
+    conn = dbt_project.thrift.connect()
+    try:
+        yield PropertyRunner(project=dbt_project, conn=conn)
+    finally:
+        conn.close()
+
+
+def shape_events(shape: Shape) -> None:
+    """Hypothesis statistics (--hypothesis-show-statistics): what the shapes covered."""
+    spec = shape.spec or {}
+    event(f"join {shape.join_type}")
+    event(f"{len(shape.keys)} key column(s)")
+    for k in shape.keys:
+        event(f"key type {k.types.label}")
+    event(f"{len(spec.get('groups') or [])} group(s)")
+    hot = spec.get("hot_keys")
+    event("hot keys: " + ("none" if not hot else "per side" if isinstance(hot, dict) else "list"))
+    event(f"expected refusal: {shape.expect_error}")
+
+
+def check_refusal(shape: Shape, compiled: Compiled) -> None:
+    """A failed compile must be a documented error, and only for a shape the
+    documented rules refuse."""
+    assert compiled.error is not None
+    assert DOCUMENTED_ERROR.search(compiled.error), (
+        f"compilation failed with an undocumented error:\n{compiled.error}\n-- shape: {shape.describe()}\n{shape.inline_sql()}"
+    )
+    assert shape.expect_error is not None, (
+        f"a legal configuration was refused:\n{compiled.error}\n-- shape: {shape.describe()}\n{shape.inline_sql()}"
+    )
+
+
+# -- the harness's own literals -------------------------------------------------------
+
+
+_TYPED_VALUES = st.one_of(
+    hostile_text().map(lambda v: (v, "string")),
+    st.integers(-(2**31), 2**31 - 1).map(lambda v: (v, "int")),
+    st.integers(-(2**63), 2**63 - 1).map(lambda v: (v, "bigint")),
+    st.integers(-(10**18) + 1, 10**18 - 1).map(lambda n: (Decimal(n).scaleb(-4), "decimal(18,4)")),
+    st.dates(min_value=dt.date(1000, 1, 1)).map(lambda v: (v, "date")),
+    st.datetimes(min_value=dt.datetime(1900, 1, 1), max_value=dt.datetime(2200, 1, 1)).map(lambda v: (v, "timestamp")),
+    st.booleans().map(lambda v: (v, "boolean")),
+    st.sampled_from(["string", "int", "date", "timestamp", "decimal(18,4)", "boolean"]).map(lambda t: (None, t)),
+)
+
+
+def test_spark_literals_round_trip(prop: PropertyRunner) -> None:
+    """Every literal the harness writes into VALUES reads back as exactly its value."""
+
+    @prop_settings(12)
+    @given(st.lists(_TYPED_VALUES, min_size=1, max_size=40))
+    def run(values: list[tuple[Any, str]]) -> None:
+        select = ", ".join(f"{spark_literal(v, t)} as c{i}" for i, (v, t) in enumerate(values))
+        (row,) = prop.sql(f"select {select}")
+        assert len(row) == len(values)
+        for got, (value, sql_type) in zip(row, values, strict=True):
+            if sql_type == "date" and value is not None:
+                assert got == value.isoformat()
+            elif sql_type == "timestamp" and value is not None:
+                assert got == value
+            else:
+                assert got == value, (got, value, sql_type)
+        prop.tally["literals"] += len(values)
+
+    run()
+    assert prop.tally["literals"] >= examples(12)
+
+
+def test_jinja_literals_round_trip(prop: PropertyRunner) -> None:
+    """Config values written into `dbt compile --inline` text reach the macro unchanged:
+    checked with Jinja's own expression compiler on many values, then through dbt."""
+    env = jinja2.Environment()
+    config_values = st.recursive(
+        st.one_of(st.none(), st.booleans(), st.integers(), hostile_text()),
+        lambda children: st.one_of(st.lists(children, max_size=3), st.dictionaries(hostile_text(), children, max_size=3)),
+        max_leaves=8,
+    )
+
+    @prop_settings(200)
+    @given(config_values)
+    def run(value: Any) -> None:
+        assert env.compile_expression(jinja_literal(value))() == value
+
+    run()
+    values = [*HOSTILE_PIECES, "".join(HOSTILE_PIECES), "x" * 5000 + "'", "{{ 1 }}", "{% raw %}", "'\\''"]
+    result = prop.project.run(["compile", "--inline", "{{ tojson(" + jinja_literal(values) + ") }}"])
+    import json
+
+    assert json.loads(inline_compiled_sql(result)) == values
+
+
+# -- skew_join: groups and declared hot keys ------------------------------------------
+
+
+def _slotted_queries(sql: str, shape: Shape) -> list[str]:
+    """Queries returning each side's rows with their group and slot: the
+    compiled query with its final SELECT replaced by `select * from <alias>_slotted`."""
+    cut = sql.rfind("\n)\n\n")
+    assert cut > 0, sql
+    head = sql[: cut + 2]
+    return [f"{head}\nselect * from {alias}_slotted" for alias in (shape.left_alias, shape.right_alias)]
+
+
+def check_salts_are_deterministic(prop: PropertyRunner, shape: Shape, data: Tables, sql: str) -> None:
+    """Each row's group and slot are a function of the row: the same with the
+    rows read in another order and split into other partitions, and in range."""
+    queries = _slotted_queries(sql, shape)
+    first = [prop.sql(q) for q in queries]
+    prop.load(shape, data, reverse=True, partitions=3)
+    second = [prop.sql(q) for q in queries]
+    total = (shape.spec or {}).get("total_slots") or TOTAL_SLOTS_VAR
+    for a, b in zip(first, second, strict=True):
+        diff = compare_multisets(a, b)
+        assert diff.equal, f"salts changed when the same rows were read in another order:\n{diff}\n{shape.describe()}"
+        for row in a:
+            assert 0 <= row[-1] < total, f"slot {row[-1]} outside 0..{total - 1}: {row}"
+    prop.tally["salt checks"] += 1
+
+
+def test_skew_join_equals_plain_join(prop: PropertyRunner) -> None:
+    """The main property: skew groups and declared hot keys, every join type."""
+
+    @prop_settings(MAIN_SHAPES)
+    @given(st.data())
+    def run(data: st.DataObject) -> None:
+        shape = data.draw(shapes(), label="shape")
+        note(shape.inline_sql())
+        shape_events(shape)
+        first = data.draw(tables(shape), label="tables #1")
+        prop.load(shape, first)
+        compiled = prop.compile_shape(shape)
+        if compiled.sql is None:
+            check_refusal(shape, compiled)
+            prop.tally["refused"] += 1
+            return
+        prop.tally["compiled"] += 1
+        assert_deterministic_sql(compiled.sql)
+        prop.assert_equals_plain_join(shape, compiled.sql)
+        if (shape.spec or {}).get("groups"):
+            check_salts_are_deterministic(prop, shape, first, compiled.sql)
+        for i in range(2, DATA_PER_SHAPE + 1):
+            more = data.draw(tables(shape), label=f"tables #{i}")
+            prop.load(shape, more)
+            prop.assert_equals_plain_join(shape, compiled.sql)
+
+    prop.tally.clear()
+    run()
+    print(f"skew_join property: {dict(prop.tally)}")
+    # the generators must mostly produce configurations that compile and compare
+    assert prop.tally["compiled"] >= prop.tally["refused"], dict(prop.tally)
+    assert prop.tally["comparisons"] >= examples(MAIN_SHAPES), dict(prop.tally)
+    assert prop.tally["salt checks"] >= 1, dict(prop.tally)
+
+
+def _has_auto(spec: dict[str, Any] | None) -> bool:
+    hot = (spec or {}).get("hot_keys")
+    return isinstance(hot, dict) and any(v == "auto" for v in hot.values() if isinstance(v, str))
+
+
+def test_skew_join_auto_hot_keys_equal_plain_join(prop: PropertyRunner) -> None:
+    """Hot keys 'auto' read the data at compile time: one compile per example."""
+
+    @prop_settings(10)
+    @given(st.data())
+    def run(data: st.DataObject) -> None:
+        shape = data.draw(shapes(allow_auto=True), label="shape")
+        if not _has_auto(shape.spec):
+            spec = dict(shape.spec or {})
+            spec["hot_keys"] = {shape.right_alias if data.draw(st.booleans()) else shape.left_alias: "auto"}
+            spec.setdefault("hot_keys_options", {"min_share": 0.1, "max_keys": 3})
+            shape.spec = spec
+        note(shape.inline_sql())
+        tables_ = data.draw(tables(shape), label="tables")
+        prop.load(shape, tables_)
+        compiled = prop.compile(shape.inline_sql())
+        if compiled.sql is None:
+            check_refusal(shape, compiled)
+            prop.tally["refused"] += 1
+            return
+        prop.tally["compiled"] += 1
+        assert_deterministic_sql(compiled.sql)
+        prop.assert_equals_plain_join(shape, compiled.sql)
+
+    prop.tally.clear()
+    run()
+    print(f"skew_join 'auto' property: {dict(prop.tally)}")
+    assert prop.tally["comparisons"] >= 1, dict(prop.tally)
+
+
+def test_same_skew_join_compiles_to_the_same_sql(prop: PropertyRunner) -> None:
+    """Compiling the same configuration twice gives byte-identical SQL (salts included)."""
+
+    @prop_settings(4)
+    @given(st.data())
+    def run(data: st.DataObject) -> None:
+        shape = data.draw(shapes(), label="shape")
+        prop.load(shape, data.draw(tables(shape), label="tables"))
+        first = prop.compile(shape.inline_sql())
+        second = prop.compile(shape.inline_sql())
+        assert first == second
+        prop.tally["recompiled"] += 1
+
+    prop.tally.clear()
+    run()
+    assert prop.tally["recompiled"] >= 1
