@@ -144,3 +144,26 @@ def test_hostile_keys_are_single_literals(build: Callable[..., Any], inputs_buil
     assert "'close*/'" in sql
     # the query keeps its shape: one statement, every literal closed
     assert ";" not in re.sub(r"'(?:[^'\\]|\\.)*'", "''", sql)
+
+
+HOSTILE = [
+    "it's", "back\\slash", "trailing\\", "\\' or 1=1 --", "--comment", "/*open", "close*/", "${var}",
+    "{{ jinja }}", "new\nline", "tab\there", 'dq"x', "ünïcödé ✓ 日本", "", "x" * 3000,
+]
+
+
+def test_every_hostile_string_round_trips_as_one_literal(
+    compile_inline: Callable[..., Any], inputs_built: DbtProject
+) -> None:
+    """Each hostile value, written by the package's literal escaping, equals
+    exactly one row of hostile_keys (built from char() codes, not literals)."""
+    import json
+
+    call = (
+        "{%- set vals = " + json.dumps(HOSTILE) + " -%}select\n"
+        "{%- for v in vals %}\n    (select count(*) from {{ ref('hostile_keys') }} as h where h.hkey = "
+        "{{ skewjoin._sj_quote_string(v) }}) as c{{ loop.index0 }}{{ ',' if not loop.last }}{%- endfor %}"
+    )
+    sql = inline_compiled_sql(compile_inline(call))
+    counts = run_sql(inputs_built.conn, sql)[0]
+    assert list(counts) == [1] * len(HOSTILE), dict(zip(HOSTILE, counts))

@@ -2,7 +2,8 @@
 
     Spark SQL string literals use backslash escapes and adjacent literals are
     concatenated, so a value is escaped character by character: backslash
-    first, then quotes and control characters. The result is one literal token
+    first, then quotes, control characters and the `${` of variable
+    substitution. The result is one literal token
     whatever the value holds (quotes, `--`, `/*`, newlines, unicode).
 -#}
 
@@ -15,6 +16,9 @@
     {%- set s = s.replace('\r', '\\r') -%}
     {%- set s = s.replace('\t', '\\t') -%}
     {%- set s = s.replace('\x00', '\\u0000') -%}
+    {#- Spark substitutes ${var} in the SQL text before parsing, even inside
+        string literals: write the $ of `${` as a unicode escape. -#}
+    {%- set s = s.replace('${', '\\u0024{') -%}
     {{- return("'" ~ s ~ "'") -}}
 {%- endmacro %}
 
