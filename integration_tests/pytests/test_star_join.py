@@ -488,6 +488,27 @@ def test_path_based_dimensions_are_measured_from_their_files(star_built: Built, 
     )  # fmt: skip
 
 
+def test_path_fact_with_a_filtered_path_dimension(compile_inline: Callable[..., Any], inputs_built: DbtProject) -> None:
+    """A fact given as a path, joined to a filtered path dimension (the
+    filter also prunes the fact, by default): equal to the plain join."""
+    conn = inputs_built.conn
+    sales, dates = (_describe(conn, t)["Location"] for t in ("star_sales", "star_dates"))
+    call = (
+        "{{ skewjoin.star_join('parquet.`" + sales + "`', [{'relation': 'parquet.`" + dates + "`', 'alias': 'd', "
+        "'on': [['sold_date', 'date_key']], 'filter': 'd.month = 2'}], columns=['f.sale_id', 'd.day_name']) }}"
+    )
+    sql = inline_compiled_sql(compile_inline(call))
+    assert _broadcast(sql) == {"d"}
+    assert f"dimension d (parquet.`{dates}`, inner join on f.sold_date = d.date_key, filter: d.month = 2)" in _record(
+        sql
+    )
+    plain = (
+        f"select f.sale_id, d.day_name from {SCHEMA}.star_sales as f "
+        f"inner join {SCHEMA}.star_dates as d on f.sold_date = d.date_key where d.month = 2"
+    )
+    assert assert_same_rows(conn, strip_record(sql), plain) > 500
+
+
 # -- outer joins and join types -----------------------------------------------------------
 
 

@@ -61,7 +61,8 @@
     {%- if not small -%}
         {{- return({'predicate': none, 'lines': ['pruning: no inner or left semi dimension, so nothing may prune the fact']}) -}}
     {%- endif -%}
-    {{- return(skewjoin._sj_star_join_prune_predicate(spec.raw_fact, spec.fact_alias, small)) -}}
+    {%- set fact = ('select * from ' ~ spec.fact['from']) if spec.fact.kind == 'path' else spec.raw_fact -%}
+    {{- return(skewjoin._sj_star_join_prune_predicate(fact, spec.fact_alias, small)) -}}
 {%- endmacro %}
 
 
