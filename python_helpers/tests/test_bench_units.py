@@ -110,6 +110,15 @@ def test_a_chain_of_stages_is_within_grahams_bounds(stage_durations: list[list[f
 MARK = "skewjoin-bench/0007/skewed-groups/"
 
 
+def _job_end(job: int, at: int) -> dict[str, Any]:
+    return {
+        "Event": "SparkListenerJobEnd",
+        "Job ID": job,
+        "Completion Time": at,
+        "Job Result": {"Result": "JobSucceeded"},
+    }
+
+
 def _task(stage: int, task_id: int, launch: int, finish: int, **metrics: Any) -> dict[str, Any]:
     failed = metrics.pop("failed", False)
     accums = metrics.pop("accums", {})
@@ -195,8 +204,8 @@ def _events() -> list[dict[str, Any]]:
         _task(1, 2, 1300, 1400, written=100, records=10, input_records=10, accums={201: 10, 202: 100, 302: 10}),
         {"Event": "SparkListenerStageCompleted", "Stage Info": _stage_info(0, [], 2)},
         {"Event": "SparkListenerStageCompleted", "Stage Info": _stage_info(1, [], 1)},
-        {"Event": "SparkListenerJobEnd", "Job ID": 0, "Completion Time": 1400, "Job Result": {"Result": "JobSucceeded"}},
-        {"Event": "SparkListenerJobEnd", "Job ID": 1, "Completion Time": 1400, "Job Result": {"Result": "JobSucceeded"}},
+        _job_end(0, 1400),
+        _job_end(1, 1400),
         # job 2: the join stage 3 (4 tasks, one a straggler; one failed attempt) after skipped stage 2 -> 0, 1
         {"Event": "SparkListenerJobStart", "Job ID": 2, "Submission Time": 1500, "Stage IDs": [2, 3, 4],
          "Stage Infos": [_stage_info(2, [0, 1], 0), _stage_info(3, [2], 4), _stage_info(4, [3], 1)],
@@ -209,7 +218,7 @@ def _events() -> list[dict[str, Any]]:
               accums={401: 1, 402: 10}),  # fmt: skip
         _task(4, 8, 3500, 3550, local=40),
         {"Event": "SparkListenerStageCompleted", "Stage Info": _stage_info(3, [2], 4)},
-        {"Event": "SparkListenerJobEnd", "Job ID": 2, "Completion Time": 3600, "Job Result": {"Result": "JobSucceeded"}},
+        _job_end(2, 3600),
         {"Event": "org.apache.spark.sql.execution.ui.SparkListenerSQLAdaptiveExecutionUpdate", "executionId": 3,
          "physicalPlanDescription": "...", "sparkPlanInfo": _plan()},
         {"Event": "org.apache.spark.sql.execution.ui.SparkListenerDriverAccumUpdates", "executionId": 3,
@@ -219,7 +228,7 @@ def _events() -> list[dict[str, Any]]:
          "Stage Infos": [_stage_info(5, [], 1)],
          "Properties": {"spark.jobGroup.id": "skewjoin-bench/0070/other/"}},
         _task(5, 9, 4000, 9000),
-        {"Event": "SparkListenerJobEnd", "Job ID": 3, "Completion Time": 9000, "Job Result": {"Result": "JobSucceeded"}},
+        _job_end(3, 9000),
     ]  # fmt: skip
     return ev
 
@@ -292,6 +301,36 @@ def test_unknown_marker_and_missing_logs_are_clear_errors(tmp_path: Path) -> Non
         find_event_log(tmp_path, "local-8")
 
 
+def test_broadcasts_are_measured_from_driver_side_metrics() -> None:
+    plan = {
+        "nodeName": "BroadcastHashJoin", "simpleString": "BroadcastHashJoin", "metrics": [],
+        "children": [
+            {"nodeName": "Scan parquet db.sales", "simpleString": "FileScan", "children": [], "metrics": []},
+            {"nodeName": "BroadcastExchange", "simpleString": "BroadcastExchange HashedRelationBroadcastMode",
+             "metrics": [{"name": "data size", "accumulatorId": 501}, {"name": "number of output rows",
+                                                                        "accumulatorId": 502}],
+             "children": [{"nodeName": "Scan parquet db.stores", "simpleString": "FileScan", "children": [],
+                           "metrics": []}]},
+        ],
+    }  # fmt: skip
+    log = EventLog.from_events(
+        [
+            {"Event": "SparkListenerJobStart", "Job ID": 0, "Submission Time": 0, "Stage IDs": [0],
+             "Stage Infos": [_stage_info(0, [], 1)],
+             "Properties": {"spark.jobGroup.id": MARK, "spark.sql.execution.id": "9"}},
+            {"Event": "org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart", "executionId": 9,
+             "description": "q", "sparkPlanInfo": plan},
+            _task(0, 0, 0, 30),
+            {"Event": "org.apache.spark.sql.execution.ui.SparkListenerDriverAccumUpdates", "executionId": 9,
+             "accumUpdates": [[501, 4096], [502, 20]]},
+        ]
+    )  # fmt: skip
+    run = log.run(MARK)
+    assert [(b.rows, b.bytes, b.tables) for b in run.broadcasts] == [(20, 4096, ["db.stores"])]
+    assert run.as_dict()["broadcasts"] == [{"rows": 20, "bytes": 4096, "tables": ["db.stores"]}]
+    assert [s.table for s in run.scans] == ["db.sales", "db.stores"]
+
+
 def test_join_stage_falls_back_without_shuffle_reads() -> None:
     log = EventLog.from_events(
         [
@@ -319,9 +358,14 @@ def test_dataset_spec_checks_its_parameters() -> None:
         DatasetSpec(schema="x; drop table y")
     sqls = dict(statements(DatasetSpec()))
     assert set(sqls) >= {"bench_dim", "bench_fact_skewed", "bench_fact_uniform", "bench_sales_by_day"}
-    assert "range(0, 2000000, 1, 200)" in sqls["bench_fact_skewed"]
+    assert "range(0, 1000000, 1, 200)" in sqls["bench_fact_skewed"]
     assert "partitioned by (day_key)" in sqls["bench_sales_by_day"]
     assert "bench_days" not in dict(statements(DatasetSpec(), pruning=False))
+    assert {"bench_star_sales", "bench_star_customers"} <= set(sqls)
+    assert "bench_star_sales" not in dict(statements(DatasetSpec(), star=False))
+    keys = {s.key for s in scenarios(BenchConfig())}
+    assert {"star/plain", "star/star_join", "pruning/prune_predicate", "skewed/plain@aqe_scaled"} <= keys
+    assert len(scenarios(BenchConfig(pruning=False, star=False))) == 10
 
 
 def test_zipf_key_expression_shapes() -> None:
@@ -357,17 +401,24 @@ def test_settings_profiles_reset_what_they_do_not_set() -> None:
     off = settings_for("aqe_off", scaled)
     on = settings_for("aqe_scaled", scaled)
     assert set(off) == set(on), "every profile sets or resets the same keys, so nothing leaks between scenarios"
-    assert off["spark.sql.adaptive.enabled"] == "false" and off["spark.sql.adaptive.advisoryPartitionSizeInBytes"] is None
+    assert (
+        off["spark.sql.adaptive.enabled"] == "false" and off["spark.sql.adaptive.advisoryPartitionSizeInBytes"] is None
+    )
     assert on["spark.sql.adaptive.advisoryPartitionSizeInBytes"] == "100000"
     assert off["spark.sql.autoBroadcastJoinThreshold"] == "-1"
     dpp = settings_for("dpp_off", scaled)
     assert dpp["spark.sql.autoBroadcastJoinThreshold"] is None
     assert dpp["spark.sql.optimizer.dynamicPartitionPruning.enabled"] == "false"
+    defaults = settings_for("spark_defaults", scaled)
+    assert set(defaults) == set(off)
+    assert defaults["spark.sql.adaptive.enabled"] == "true"
+    assert all(v is None for k, v in defaults.items() if k != "spark.sql.adaptive.enabled")
     with pytest.raises(ValueError):
         settings_for("fast", scaled)
     assert checksum_sql("select 1 as a -- trailing comment").endswith("-- trailing comment\n) as sj_bench")
-    assert decision_record("/* skewjoin.skew_join decision record:\n x */\nselect 1") .endswith("*/")
-    assert decision_record("select 1") == ""
+    compiled = "-- header\n/* skewjoin.skew_join decision record (model m)\n  x\n*/\nwith a as (select /* hint */ 1)"
+    assert decision_record(compiled) == "/* skewjoin.skew_join decision record (model m)\n  x\n*/"
+    assert decision_record("select 1 /* other */") == ""
 
 
 def _record(scenario: str, rows: int, checksum: tuple[int, int], error: str | None = None) -> RunRecord:
@@ -386,16 +437,18 @@ def test_results_are_checked_against_the_plain_join_of_the_same_data() -> None:
         _record("uniform/groups", 7, (5, 5)),
         _record("uniform/both", 0, (0, 0), error="boom"),
         _record("pruning/prune_predicate", 3, (3, 3)),
+        _record("star/plain", 4, (4, 4)),
+        _record("star/star_join", 4, (4, 4)),
     ]
     check_results(all_s, runs)
-    assert [r.matches_plain for r in runs] == [True, True, True, False, False, True, True, False, None]
+    assert [r.matches_plain for r in runs] == [True, True, True, False, False, True, True, False, None, True, True]
 
 
 def _result(medians_by_run: dict[str, dict[str, Any]]) -> BenchResult:
     from skewjoin.bench.eventlog import RunMetrics, StageSummary
     from skewjoin.bench.scenarios import SkewConfigs
 
-    config = BenchConfig(repetitions=1, pruning=False)
+    config = BenchConfig(repetitions=1, pruning=False, star=False)
     runs = []
     for key, m in medians_by_run.items():
         join = StageSummary(1, "join", 10, m["total"], m["max"], m["median"], 1, 1, 1, 0, 0, [])
@@ -413,7 +466,8 @@ def _result(medians_by_run: dict[str, dict[str, Any]]) -> BenchResult:
         stats={"skewed": KeyStats(rows=1000, top=[(0, 700)])},
         configs=SkewConfigs([(0, 0.7)], [(0, 140)], [0], [0], []), hot_rows={"hot_keys": 700, "both": 700},
         scaled_settings={}, scaled_from="test", compiled={}, decision_records={}, timings={}, backend="local Spark",
-        spark_version="4", event_log=None, started="2026-01-01T00:00:00", command="skewjoin bench", machine={"cores": 2},
+        spark_version="4", event_log=None, started="2026-01-01T00:00:00", command="skewjoin bench",
+        machine={"cores": 2},
     )  # fmt: skip
 
 

@@ -23,6 +23,9 @@ from skewjoin.bench.spark import Backend, BenchError, LocalBackend, ThriftBacken
 
 logger = logging.getLogger("skewjoin.bench")
 
+_C = BenchConfig()  # the defaults the options show
+_D = _C.data
+
 BENCH_MODELS = "path:models/bench"
 
 
@@ -177,6 +180,7 @@ _DATA_OPTIONS = {
     "schema": "schema",
     "pruning_rows": "pruning_rows",
     "days": "days",
+    "star_rows": "star_rows",
 }
 _CONFIG_OPTIONS = {
     "shuffle_partitions": "shuffle_partitions",
@@ -186,67 +190,88 @@ _CONFIG_OPTIONS = {
     "strategy_settings": "strategy_settings",
     "min_share": "min_share",
     "pruning": "pruning",
+    "star": "star",
 }
 
 
 @click.command("bench", short_help="Measure skewjoin's strategies against Spark's own joins (event log).")
 @click.option("--smoke", is_flag=True, help="A tiny run (seconds) that checks the harness, not the speed.")
-@click.option("--rows", type=click.IntRange(min=1), default=2_000_000, show_default=True, help="Fact rows.")
-@click.option("--distinct-keys", type=click.IntRange(min=2), default=100_000, show_default=True, help="Join keys.")
-@click.option("--hot-keys", type=click.IntRange(min=0), default=1, show_default=True, help="Hot keys (0, 1, ...).")
+@click.option("--rows", type=click.IntRange(min=1), default=_D.rows, show_default=True, help="Fact rows.")
+@click.option(
+    "--distinct-keys", type=click.IntRange(min=2), default=_D.distinct_keys, show_default=True, help="Join keys."
+)
+@click.option(
+    "--hot-keys", type=click.IntRange(min=0), default=_D.hot_keys, show_default=True, help="Hot keys (0, 1, ...)."
+)
 @click.option(
     "--hot-share",
     type=click.FloatRange(0, 1, max_open=True),
-    default=0.7,
+    default=_D.hot_share,
     show_default=True,
     help="Share of the fact rows on the hot keys (spread evenly over them).",
 )
 @click.option(
     "--zipf-exponent",
     type=click.FloatRange(min=0),
-    default=1.0,
+    default=_D.zipf_exponent,
     show_default=True,
     help="Exponent of the Zipf-like law of the other keys (0: uniform).",
 )
 @click.option(
     "--hot-fanout",
     type=click.IntRange(min=1),
-    default=4,
+    default=_D.hot_fanout,
     show_default=True,
     help="Dimension rows of each hot key (each hot fact row matches that many).",
 )
 @click.option(
-    "--dim-rows-per-key", type=click.IntRange(min=1), default=1, show_default=True, help="Dimension rows of other keys."
+    "--dim-rows-per-key",
+    type=click.IntRange(min=1),
+    default=_D.dim_rows_per_key,
+    show_default=True,
+    help="Dimension rows of other keys.",
 )
 @click.option(
     "--fact-files",
     type=click.IntRange(min=1),
-    default=200,
+    default=_D.fact_files,
     show_default=True,
-    help="Files (input splits) of each fact table.",
+    help="Parquet files of each fact table (Spark packs small files into fewer input splits).",
 )
-@click.option("--seed", type=int, default=42, show_default=True, help="Seed of the generator (same seed, same data).")
-@click.option("--schema", default="skewjoin_bench", show_default=True, help="Schema of the generated tables.")
 @click.option(
-    "--pruning-rows", type=click.IntRange(min=1), default=1_000_000, show_default=True, help="Rows of the pruning fact."
+    "--seed", type=int, default=_D.seed, show_default=True, help="Seed of the generator (same seed, same data)."
 )
-@click.option("--days", type=click.IntRange(min=1), default=90, show_default=True, help="Partitions (days) of it.")
+@click.option("--schema", default=_D.schema, show_default=True, help="Schema of the generated tables.")
+@click.option(
+    "--pruning-rows",
+    type=click.IntRange(min=1),
+    default=_D.pruning_rows,
+    show_default=True,
+    help="Rows of the pruning fact.",
+)
+@click.option("--days", type=click.IntRange(min=1), default=_D.days, show_default=True, help="Partitions (days) of it.")
 @click.option("--pruning/--no-pruning", default=True, show_default=True, help="Run the pruning scenarios.")
+@click.option(
+    "--star-rows", type=click.IntRange(min=1), default=_D.star_rows, show_default=True, help="Rows of the star fact."
+)
+@click.option("--star/--no-star", default=True, show_default=True, help="Run the star join scenarios.")
 @click.option(
     "--shuffle-partitions",
     type=click.IntRange(min=2),
-    default=200,
+    default=_C.shuffle_partitions,
     show_default=True,
     help="spark.sql.shuffle.partitions, and the total slots of the skew groups.",
 )
 @click.option(
     "--cluster-cores",
     type=click.IntRange(min=1),
-    default=64,
+    default=_C.cluster_cores,
     show_default=True,
     help="Local runs: spark.default.parallelism, the cores of the modeled cluster (AQE coalesces toward it).",
 )
-@click.option("--repetitions", type=click.IntRange(min=1), default=3, show_default=True, help="Runs per scenario.")
+@click.option(
+    "--repetitions", type=click.IntRange(min=1), default=_C.repetitions, show_default=True, help="Runs per scenario."
+)
 @click.option(
     "--slots", default="2,16,64,256", show_default=True, help="Executor slot counts P of the makespan projection."
 )
@@ -267,13 +292,15 @@ _CONFIG_OPTIONS = {
 @click.option(
     "--min-share",
     type=click.FloatRange(0, 1, min_open=True, max_open=True),
-    default=0.01,
+    default=_C.min_share,
     show_default=True,
     help="A key with at least this share of the fact rows is a skewed key of the models' configs.",
 )
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("bench-results"),
               show_default=True, help="Outputs go to a new directory OUT/<date-time>/.")  # fmt: skip
-@click.option("--thrift", metavar="HOST:PORT", help="Run on this Spark Thrift Server (PyHive) instead of a local Spark.")
+@click.option(
+    "--thrift", metavar="HOST:PORT", help="Run on this Spark Thrift Server (PyHive) instead of a local Spark."
+)
 @click.option(
     "--event-log",
     type=click.Path(file_okay=False, path_type=Path),
@@ -298,8 +325,9 @@ def bench(ctx: click.Context, **options: Any) -> None:
     `dbt compile`, then run each scenario --repetitions times in rotating
     order: the plain join with AQE off, AQE on, and AQE with skew thresholds
     scaled to the data; skew groups, hot keys, and both; the same strategies
-    on uniform data; and Spark's dynamic partition pruning against
-    prune_predicate. Every result is checked against the plain join (count and
+    on uniform data; Spark's dynamic partition pruning against
+    prune_predicate; Spark's per-table broadcast threshold against star_join.
+    Every result is checked against the plain join (count and
     checksum). Metrics come from Spark's event log: task times, the join
     stage's max/median task, shuffle bytes, spill, and the makespan the same
     tasks would take on --slots executor slots.
@@ -331,13 +359,13 @@ def bench(ctx: click.Context, **options: Any) -> None:
         logging.basicConfig(stream=sys.stderr, format="%(asctime)s %(message)s")
     if options["event_log"] and not options["thrift"]:
         raise click.UsageError("--event-log is for --thrift runs; a local run writes its own event log")
-    if options["thrift"] and (options["conf"] or ctx.get_parameter_source("master") != click.core.ParameterSource.DEFAULT):
+    if options["thrift"] and (
+        options["conf"] or ctx.get_parameter_source("master") != click.core.ParameterSource.DEFAULT
+    ):
         raise click.UsageError("--master and --conf configure the local Spark; --thrift uses a server")
     config = smoke_config() if options["smoke"] else BenchConfig()
     given = {
-        name
-        for name in options
-        if ctx.get_parameter_source(name) not in (click.core.ParameterSource.DEFAULT, None)
+        name for name in options if ctx.get_parameter_source(name) not in (click.core.ParameterSource.DEFAULT, None)
     }
     data_changes = {field: options[name] for name, field in _DATA_OPTIONS.items() if name in given}
     config_changes = {field: options[name] for name, field in _CONFIG_OPTIONS.items() if name in given}
@@ -368,6 +396,4 @@ def bench(ctx: click.Context, **options: Any) -> None:
         if kind in paths:
             click.echo(str(paths[kind]))
     if failed:
-        raise click.ClickException(
-            f"{len(failed)} run(s) failed or differ from the plain join; see {paths['md']}"
-        )
+        raise click.ClickException(f"{len(failed)} run(s) failed or differ from the plain join; see {paths['md']}")

@@ -159,6 +159,18 @@ class ExchangeStats:
 
 
 @dataclass
+class BroadcastStats:
+    """One broadcast exchange: the rows and bytes of the relation every task holds in memory."""
+
+    rows: int | None
+    bytes: int | None
+    tables: list[str]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"rows": self.rows, "bytes": self.bytes, "tables": self.tables}
+
+
+@dataclass
 class ScanStats:
     table: str
     rows: int | None
@@ -235,6 +247,7 @@ class RunMetrics:
     schedule_order: str
     exchanges: list[ExchangeStats]
     scans: list[ScanStats]
+    broadcasts: list[BroadcastStats] = field(default_factory=list)
 
     @property
     def spill_bytes(self) -> int:
@@ -275,6 +288,7 @@ class RunMetrics:
             "stages": [s.as_dict() for s in self.stages],
             "exchanges": [e.as_dict() for e in self.exchanges],
             "scans": [s.as_dict() for s in self.scans],
+            "broadcasts": [b.as_dict() for b in self.broadcasts],
         }
 
 
@@ -505,9 +519,12 @@ class EventLog:
                 return self.accumulators.get(node.metrics[name], 0)
         return None
 
-    def _exchanges_and_scans(self, plans: Sequence[PlanNode]) -> tuple[list[ExchangeStats], list[ScanStats]]:
+    def _exchanges_and_scans(
+        self, plans: Sequence[PlanNode]
+    ) -> tuple[list[ExchangeStats], list[ScanStats], list[BroadcastStats]]:
         exchanges: list[ExchangeStats] = []
         scans: list[ScanStats] = []
+        broadcasts: list[BroadcastStats] = []
 
         def tables_below(node: PlanNode) -> list[str]:
             found: list[str] = []
@@ -522,8 +539,20 @@ class EventLog:
 
         seen_exchanges: set[int] = set()
         seen_scans: set[int] = set()
+        seen_broadcasts: set[int] = set()
         for plan in plans:
             for node in plan.walk():
+                if node.name == "BroadcastExchange":
+                    key = node.metrics.get("data size", id(node))
+                    if key not in seen_broadcasts:
+                        seen_broadcasts.add(key)
+                        broadcasts.append(
+                            BroadcastStats(
+                                rows=self._metric(node, "number of output rows"),
+                                bytes=self._metric(node, "data size"),
+                                tables=sorted(set(tables_below(node))),
+                            )
+                        )
                 if node.name == "Exchange":
                     key = node.metrics.get("shuffle records written", id(node))
                     if key in seen_exchanges:
@@ -552,7 +581,7 @@ class EventLog:
                             partitions=self._metric(node, "number of partitions read"),
                         )
                     )
-        return exchanges, scans
+        return exchanges, scans, broadcasts
 
     def run(
         self,
@@ -598,7 +627,7 @@ class EventLog:
         ends = [j.end_ms for j in jobs if j.end_ms is not None]
         starts = [j.submission_ms for j in jobs]
         span = (max(ends) - min(starts)) / 1000.0 if ends and starts else 0.0
-        exchanges, scans = self._exchanges_and_scans(self._final_plans(jobs))
+        exchanges, scans, broadcasts = self._exchanges_and_scans(self._final_plans(jobs))
         return RunMetrics(
             marker=marker,
             jobs=len(jobs),
@@ -621,6 +650,7 @@ class EventLog:
             schedule_order=order,
             exchanges=exchanges,
             scans=scans,
+            broadcasts=broadcasts,
         )
 
 

@@ -20,6 +20,8 @@ Tables (Parquet, in the schema ``DatasetSpec.schema``):
   exponent 0 every key is equally likely).
 - ``bench_fact_uniform``: the same rows with every key equally likely (no
   skew): the control case.
+- ``bench_star_sales`` and five dimensions (:func:`star_statements`), for
+  the star case.
 - ``bench_days`` and ``bench_sales_by_day``: a fact partitioned by
   ``day_key`` (``days`` partitions) and its date dimension, for the pruning
   case (``day_type`` is ``'holiday'`` every ``holiday_every``-th day).
@@ -45,7 +47,7 @@ _TWO_53 = 9007199254740992
 class DatasetSpec:
     """Parameters of the generated data (all tables)."""
 
-    rows: int = 2_000_000
+    rows: int = 1_000_000
     distinct_keys: int = 100_000
     hot_keys: int = 1
     hot_share: float = 0.7
@@ -60,6 +62,14 @@ class DatasetSpec:
     pruning_rows: int = 1_000_000
     days: int = 90
     holiday_every: int = 15
+    #: star case: a fact and five dimensions, three of them each under Spark's
+    #: 10 MB broadcast threshold but over 10 MiB together, one far above it
+    star_rows: int = 1_000_000
+    star_days: int = 3650
+    star_stores: int = 2_000
+    star_promos: int = 150_000
+    star_products: int = 320_000
+    star_customers: int = 600_000
 
     def __post_init__(self) -> None:
         problems = []
@@ -81,6 +91,16 @@ class DatasetSpec:
             problems.append("fact_files and dim_files must be >= 1")
         if self.days < 1 or self.holiday_every < 1 or self.pruning_rows < 1:
             problems.append("days, holiday_every and pruning_rows must be >= 1")
+        star = (
+            self.star_rows,
+            self.star_days,
+            self.star_stores,
+            self.star_promos,
+            self.star_products,
+            self.star_customers,
+        )
+        if min(star) < 1:
+            problems.append("star_rows and the star dimensions' rows must be >= 1")
         if not self.schema.replace("_", "").isalnum():
             problems.append(f"schema must be a plain identifier, got {self.schema!r}")
         if problems:
@@ -127,7 +147,7 @@ def _fact_sql(spec: DatasetSpec, key_of_u: Callable[[str], str]) -> str:
     u = _uniform(spec.seed, "key")
     return f"""select
     d.fact_id,
-    {key_of_u('d.u')} as k,
+    {key_of_u("d.u")} as k,
     cast(pmod(xxhash64({spec.seed}, d.fact_id, 'amount'), 1000000) as double) / 100D as amount,
     concat('t', cast(pmod(d.fact_id, 997) as string)) as tag
 from (
@@ -136,7 +156,70 @@ from (
 ) as d"""
 
 
-def statements(spec: DatasetSpec, *, pruning: bool = True) -> list[tuple[str, str]]:
+def star_statements(spec: DatasetSpec) -> list[tuple[str, str]]:
+    """The star case: ``bench_star_sales`` and its dimensions (dates, stores, promos, products, customers).
+
+    Every key of the fact is uniform over its dimension's ids; a third of the
+    sales have no promotion (NULL ``promo_id``, joined left). The dimensions
+    carry hashed text so their Parquet size grows with their rows (about 25
+    bytes a product, a promotion or a customer).
+    """
+    seed = spec.seed
+
+    def pick(purpose: str, n: int) -> str:
+        return f"cast(floor({_uniform(seed, purpose, 's.sale_id')} * {n}) as bigint)"
+
+    def text(purpose: str) -> str:
+        return f"hex(xxhash64({seed}, d.id, '{purpose}'))"
+
+    dims = {
+        "bench_star_dates": f"""select
+    cast(d.id as int) as date_key,
+    cast(2000 + floor(d.id / 365) as int) as year,
+    cast(1 + floor(pmod(d.id, 365) / 31) as int) as month
+from range(0, {spec.star_days}, 1, 1) as d""",
+        "bench_star_stores": f"""select
+    d.id as store_id,
+    concat('store ', cast(d.id as string)) as store_name,
+    element_at(array('EU', 'NA', 'APAC', 'LATAM'), cast(pmod(d.id, 4) + 1 as int)) as region
+from range(0, {spec.star_stores}, 1, 1) as d""",
+        "bench_star_promos": f"""select
+    d.id as promo_id,
+    concat('promo ', cast(d.id as string)) as promo_name,
+    cast(pmod(xxhash64({seed}, d.id, 'discount'), 50) as int) as discount_pct,
+    {text("code")} as promo_code
+from range(0, {spec.star_promos}, 1, 2) as d""",
+        "bench_star_products": f"""select
+    d.id as product_id,
+    concat('product ', cast(d.id as string)) as product_name,
+    element_at(array('food', 'toys', 'garden', 'books', 'tools'), cast(pmod(d.id, 5) + 1 as int)) as category,
+    {text("brand")} as brand
+from range(0, {spec.star_products}, 1, 2) as d""",
+        "bench_star_customers": f"""select
+    d.id as customer_id,
+    concat('customer ', cast(d.id as string)) as customer_name,
+    element_at(array('retail', 'b2b', 'vip'), cast(pmod(d.id, 3) + 1 as int)) as segment,
+    {text("city")} as city
+from range(0, {spec.star_customers}, 1, 2) as d""",
+        "bench_star_sales": f"""select
+    s.sale_id,
+    cast({pick("date", spec.star_days)} as int) as date_key,
+    {pick("store", spec.star_stores)} as store_id,
+    {pick("product", spec.star_products)} as product_id,
+    {pick("customer", spec.star_customers)} as customer_id,
+    if({_uniform(seed, "has_promo", "s.sale_id")} < 0.33D, null, {pick("promo", spec.star_promos)}) as promo_id,
+    cast(1 + pmod(xxhash64({seed}, s.sale_id, 'quantity'), 9) as int) as quantity,
+    cast(pmod(xxhash64({seed}, s.sale_id, 'amount'), 100000) as double) / 100D as amount
+from (select id as sale_id from range(0, {spec.star_rows}, 1, {spec.fact_files})) as s""",
+    }
+    out: list[tuple[str, str]] = []
+    for name, body in dims.items():
+        out.append((f"drop {name}", f"drop table if exists {spec.table(name)}"))
+        out.append((name, f"create table {spec.table(name)} using parquet as\n{body}"))
+    return out
+
+
+def statements(spec: DatasetSpec, *, pruning: bool = True, star: bool = True) -> list[tuple[str, str]]:
     """``(description, sql)`` pairs that (re)create every table of the benchmark."""
     dim = f"""select
     g.k,
@@ -172,12 +255,14 @@ from (
 from range(1, {spec.days + 1}, 1, 1)"""
         sales = f"""select /*+ repartition({spec.days}, day_key) */
     s.sale_id,
-    cast(floor({_uniform(spec.seed, 'store', 's.sale_id')} * 1000) as bigint) as store_id,
+    cast(floor({_uniform(spec.seed, "store", "s.sale_id")} * 1000) as bigint) as store_id,
     cast(pmod(xxhash64({spec.seed}, s.sale_id, 'amount'), 100000) as double) / 100D as amount,
-    cast(1 + floor({_uniform(spec.seed, 'day', 's.sale_id')} * {spec.days}) as bigint) as day_key
+    cast(1 + floor({_uniform(spec.seed, "day", "s.sale_id")} * {spec.days}) as bigint) as day_key
 from (select id as sale_id from range(0, {spec.pruning_rows}, 1, {spec.fact_files})) as s"""
         table("bench_days", days)
         table("bench_sales_by_day", sales, " partitioned by (day_key)")
+    if star:
+        out.extend(star_statements(spec))
     return out
 
 

@@ -340,7 +340,7 @@ def to_markdown(
         "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + "---:|" * len(slots) + "---|",
     ]
     for s in result.scenarios:
-        if s.dataset == "pruning":
+        if s.dataset in ("pruning", "star"):
             continue
         med = medians.get(s.key, {})
         lines.append(
@@ -372,6 +372,28 @@ def to_markdown(
                 + " | ".join(_fmt_s(_ms(med, p)) for p in slots)
                 + f" | {_fmt_check(med.get('results_match'))} |"
             )
+    star = [s for s in result.scenarios if s.dataset == "star"]
+    if star:
+        lines += [
+            "",
+            f"## Star join ({d.star_rows:,} fact rows; dimensions: {d.star_days:,} dates, {d.star_stores:,} stores, "
+            f"{d.star_products:,} products, {d.star_customers:,} customers (left), "
+            f"{d.star_promos:,} promotions (left))",
+            "",
+            "| scenario | wall | broadcasts | broadcast size (sum) | shuffle written | total task time | "
+            + " | ".join(f"makespan P={p}" for p in slots)
+            + " | result = plain |",
+            "|---|---:|---:|---:|---:|---:|" + "---:|" * len(slots) + "---|",
+        ]
+        for s in star:
+            med = medians.get(s.key, {})
+            lines.append(
+                f"| {s.label} | {_fmt_s(med.get('wall_s'))} | {_fmt_n(med.get('broadcasts'))} | "
+                f"{_fmt_b(med.get('broadcast_bytes'))} | {_fmt_b(med.get('shuffle_write_bytes'))} | "
+                f"{_fmt_s(med.get('total_task_s'))} | "
+                + " | ".join(_fmt_s(_ms(med, p)) for p in slots)
+                + f" | {_fmt_check(med.get('results_match'))} |"
+            )
     if chart_name:
         lines += ["", "## Chart", "", f"![makespan and join-stage task times]({chart_name})"]
     scaled = ", ".join(f"`{k.split('.')[-1]}` = {v}" for k, v in result.scaled_settings.items())
@@ -397,7 +419,9 @@ def to_markdown(
         "- The skew datasets run with `spark.sql.autoBroadcastJoinThreshold=-1`: the dimension is scaled "
         "down with the fact, and at cluster size it would not be broadcast (hints, as the hot-keys branch "
         f"writes, still are). The skewjoin strategies run with {_settings_label(cfg.strategy_settings)}.",
-        "- The pruning case runs with Spark's default broadcast threshold (DPP needs a broadcast).",
+        "- The pruning and star cases run with Spark's defaults (AQE on, 10 MB per-table broadcast threshold, "
+        "DPP on) unless the scenario says otherwise; broadcast size is the in-memory size Spark reports for "
+        "each broadcast relation.",
         "- Wall time on a 2-core machine says little about skew (the straggler runs beside everything else); "
         "the makespan projection and the join stage's max/median are what transfer to a cluster.",
     ]
@@ -473,7 +497,7 @@ def chart(result: BenchResult, medians: dict[str, dict[str, Any]], path: Path) -
         colors.append(_COLORS.get(key, "#777777"))
     if data:
         box = right.boxplot(data, whis=(0, 100), patch_artist=True, widths=0.6)
-        for patch, color in zip(box["boxes"], colors):
+        for patch, color in zip(box["boxes"], colors, strict=True):
             patch.set_facecolor(color)
             patch.set_alpha(0.55)
         for i, durations in enumerate(data, start=1):

@@ -7,8 +7,8 @@ A run:
 2. compiles the dbt models of ``integration_tests/models/bench`` with
    ``dbt compile`` (vars: the skewed keys, the slot count) on the same Spark,
    so the SQL under test is exactly what dbt generates from real models;
-3. runs each dataset's plain join once to warm up (untimed; on the skewed
-   data it also measures the shuffle size the scaled AQE settings use);
+3. runs the skewed plain join once to warm up (untimed; it also measures
+   the shuffle size the scaled AQE settings use);
 4. runs every scenario ``repetitions`` times, rounds in rotating order (each
    scenario takes every position of the round in turn, so drift and caches do
    not favour one), each query wrapped in a count and an order-independent
@@ -20,6 +20,7 @@ A run:
 from __future__ import annotations
 
 import logging
+import re
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -41,7 +42,12 @@ from skewjoin.bench.spark import Backend, BenchError
 
 logger = logging.getLogger(__name__)
 
-FACT_TABLE = {"skewed": "bench_fact_skewed", "uniform": "bench_fact_uniform", "pruning": "bench_sales_by_day"}
+FACT_TABLE = {
+    "skewed": "bench_fact_skewed",
+    "uniform": "bench_fact_uniform",
+    "pruning": "bench_sales_by_day",
+    "star": "bench_star_sales",
+}
 
 #: Settings of the AQE skew-join handling the scaled profile changes.
 _AQE_SCALED_KEYS = (
@@ -57,6 +63,7 @@ SETTINGS_LABELS = {
     "aqe_scaled": "AQE on, scaled skew thresholds",
     "dpp_off": "DPP off",
     "dpp_on": "DPP on",
+    "spark_defaults": "Spark defaults: AQE on, 10 MB broadcast threshold",
 }
 
 STRATEGY_LABELS = {
@@ -65,6 +72,7 @@ STRATEGY_LABELS = {
     "hot_keys": "hot keys (broadcast)",
     "both": "hot keys + skew groups",
     "prune_predicate": "prune_predicate",
+    "star_join": "star_join",
 }
 
 
@@ -73,14 +81,16 @@ class Scenario:
     """One query under one set of session settings."""
 
     key: str  # dataset/strategy[@settings]
-    dataset: str  # skewed | uniform | pruning
+    dataset: str  # skewed | uniform | pruning | star
     model: str  # the dbt model whose compiled SQL runs
-    strategy: str  # plain | groups | hot_keys | both | prune_predicate
+    strategy: str  # plain | groups | hot_keys | both | prune_predicate | star_join
     settings: str  # a key of SETTINGS_LABELS
 
     @property
     def label(self) -> str:
-        return f"{STRATEGY_LABELS.get(self.strategy, self.strategy)} ({SETTINGS_LABELS.get(self.settings, self.settings)})"
+        return (
+            f"{STRATEGY_LABELS.get(self.strategy, self.strategy)} ({SETTINGS_LABELS.get(self.settings, self.settings)})"
+        )
 
     @property
     def is_baseline(self) -> bool:
@@ -100,6 +110,7 @@ class BenchConfig:
     strategy_settings: str = "aqe_default"
     min_share: float = 0.01
     pruning: bool = True
+    star: bool = True
     warmup: bool = True
 
     def as_dict(self) -> dict[str, Any]:
@@ -113,6 +124,7 @@ class BenchConfig:
             "strategy_settings": self.strategy_settings,
             "min_share": self.min_share,
             "pruning": self.pruning,
+            "star": self.star,
             "warmup": self.warmup,
         }
 
@@ -129,6 +141,12 @@ def smoke_config() -> BenchConfig:
             pruning_rows=5_000,
             days=12,
             holiday_every=4,
+            star_rows=5_000,
+            star_days=100,
+            star_stores=20,
+            star_promos=200,
+            star_products=500,
+            star_customers=1_000,
         ),
         shuffle_partitions=8,
         cluster_cores=4,
@@ -156,6 +174,11 @@ def scenarios(config: BenchConfig) -> list[Scenario]:
             Scenario("pruning/plain@dpp_on", "pruning", "bench_prune_plain", "plain", "dpp_on"),
             Scenario("pruning/prune_predicate", "pruning", "bench_prune_macro", "prune_predicate", "dpp_on"),
         ]
+    if config.star:
+        out += [
+            Scenario("star/plain", "star", "bench_star_plain", "plain", "spark_defaults"),
+            Scenario("star/star_join", "star", "bench_star_macro", "star_join", "spark_defaults"),
+        ]
     return out
 
 
@@ -166,14 +189,17 @@ def settings_for(profile: str, scaled: dict[str, str]) -> dict[str, str | None]:
     dimension is scaled down with the fact, and at cluster scale it would be
     too big to broadcast, which is why the join shuffles at all (explicit
     broadcast hints, as the hot-keys strategy writes, still apply). The
-    pruning case keeps Spark's default broadcast threshold, which DPP needs.
+    pruning and star cases keep Spark's defaults (AQE on, a 10 MB broadcast
+    threshold, DPP on): DPP needs a broadcast, and the star case compares
+    that per-table threshold with star_join's one budget.
     """
     out: dict[str, str | None] = {key: None for key in _AQE_SCALED_KEYS}
     out["spark.sql.optimizer.dynamicPartitionPruning.enabled"] = None
-    if profile in ("dpp_off", "dpp_on"):
+    if profile in ("dpp_off", "dpp_on", "spark_defaults"):
         out["spark.sql.adaptive.enabled"] = "true"
         out["spark.sql.autoBroadcastJoinThreshold"] = None
-        out["spark.sql.optimizer.dynamicPartitionPruning.enabled"] = "true" if profile == "dpp_on" else "false"
+        if profile == "dpp_off":
+            out["spark.sql.optimizer.dynamicPartitionPruning.enabled"] = "false"
         return out
     out["spark.sql.autoBroadcastJoinThreshold"] = "-1"
     if profile == "aqe_off":
@@ -256,7 +282,7 @@ def skew_configs(stats: KeyStats, min_share: float, hot_count: int, total_slots:
         if not keys:
             return []
         slots = allocate_slots([share / rest_share for _, share in keys], total_slots)
-        return [(k, n) for (k, _), n in zip(keys, slots)]
+        return [(k, n) for (k, _), n in zip(keys, slots, strict=True)]
 
     hot_count = min(max(hot_count, 1), len(skewed))
     both_hot = skewed[:hot_count]
@@ -341,12 +367,11 @@ class BenchResult:
 
 
 def decision_record(sql: str) -> str:
-    """The decision-record comment atop compiled SQL (empty when there is none)."""
-    text = sql.lstrip()
-    if not text.startswith("/*"):
-        return ""
-    end = text.find("*/")
-    return text[: end + 2] if end >= 0 else ""
+    """The macros' decision-record comments in compiled SQL, joined (empty when there is none)."""
+    return "\n".join(m.group(0) for m in _RECORD.finditer(sql))
+
+
+_RECORD = re.compile(r"/\* skewjoin\.\w+ decision record.*?\*/", re.S)
 
 
 class Bench:
@@ -380,7 +405,7 @@ class Bench:
 
     def generate(self) -> None:
         def run() -> None:
-            for what, sql in statements(self.config.data, pruning=self.config.pruning):
+            for what, sql in statements(self.config.data, pruning=self.config.pruning, star=self.config.star):
                 logger.debug("generator: %s", what)
                 self.backend.sql(sql)
 
@@ -388,10 +413,7 @@ class Bench:
 
     def measure_keys(self) -> dict[str, KeyStats]:
         data = self.config.data
-        return {
-            name: parse_key_stats(self.backend.sql(key_stats_sql(data.table(FACT_TABLE[name]))))
-            for name in ("skewed", "uniform")
-        }
+        return {"skewed": parse_key_stats(self.backend.sql(key_stats_sql(data.table(FACT_TABLE["skewed"]))))}
 
     def _marker(self, tag: str) -> str:
         self._run_counter += 1
@@ -426,7 +448,7 @@ class Bench:
     def run(self, *, command: str, started: str, machine: dict[str, Any]) -> BenchResult:
         cfg = self.config
         self.generate()
-        stats = self._timed("key_stats", "measuring the facts' heaviest keys", self.measure_keys)
+        stats = self._timed("key_stats", "measuring the skewed fact's heaviest keys", self.measure_keys)
         configs = skew_configs(stats["skewed"], cfg.min_share, cfg.data.hot_keys, cfg.shuffle_partitions)
         self.notes.extend(configs.notes)
         if not configs.skewed:
@@ -438,7 +460,9 @@ class Bench:
             "both": stats["skewed"].rows_of(configs.both_hot_keys),
         }
         variables = configs.variables(cfg.data.schema, cfg.shuffle_partitions)
-        compiled = self._timed("dbt_compile", "dbt compile (integration_tests/models/bench)", lambda: self.compile_models(variables))
+        compiled = self._timed(
+            "dbt_compile", "dbt compile (integration_tests/models/bench)", lambda: self.compile_models(variables)
+        )
         all_scenarios = scenarios(cfg)
         missing = sorted({s.model for s in all_scenarios} - set(compiled))
         if missing:
@@ -453,6 +477,8 @@ class Bench:
         warmups: dict[str, str] = {}
         if cfg.warmup:
             for dataset, group in by_dataset.items():
+                if dataset != "skewed":
+                    continue
                 base = group[0]
                 marker = self._marker(f"warmup-{dataset}")
                 record = self._timed(
@@ -484,7 +510,7 @@ class Bench:
         done = 0
         run_started = time.monotonic()
         for round_no in range(cfg.repetitions):
-            for dataset, group in by_dataset.items():
+            for group in by_dataset.values():
                 shift = round_no % len(group)
                 order = group[shift:] + group[:shift]
                 for position, scenario in enumerate(order):
@@ -601,6 +627,8 @@ def scenario_medians(result: BenchResult, key: str) -> dict[str, Any]:
         "fact_partitions_read": m(
             lambda x: sum(s.partitions or 0 for s in x.scanned(fact)) if x.scanned(fact) else None
         ),
+        "broadcasts": m(lambda x: len(x.broadcasts)),
+        "broadcast_bytes": m(lambda x: sum(b.bytes or 0 for b in x.broadcasts)),
         "makespan_s": {p: m(lambda x, p=p: x.makespan_s.get(p)) for p in result.config.slots},
     }
     return out

@@ -214,7 +214,9 @@ class ThriftBackend:
         try:
             return run_sql(self.conn, text)
         except SparkSqlError as exc:
-            raise BenchError(f"Spark refused a query: {_first_lines(exc.spark_message)}\n-- sql:\n{text[:2000]}") from exc
+            raise BenchError(
+                f"Spark refused a query: {_first_lines(exc.spark_message)}\n-- sql:\n{text[:2000]}"
+            ) from exc
 
     def set_conf(self, key: str, value: str | None) -> None:
         if value is None:
