@@ -438,7 +438,10 @@ def test_missing_statistics_views_and_queries(star_built: Built, inputs_built: D
     verdicts = _verdicts(sql)
     files, channel_bytes = _files_bytes(inputs_built.conn, "star_channels")
     assert f"{channel_bytes} bytes" in verdicts["ch"]
-    assert f"no catalog statistics; sum of its {files} file(s) read through _metadata" in verdicts["ch"]
+    assert (
+        f"from the sum of its {files} file(s) read through _metadata (no catalog statistics; parquet table"
+        in verdicts["ch"]
+    )
     assert "-> broadcast" in verdicts["ch"]
     assert "size unknown (a view has no statistics" in verdicts["sr"]
     assert "-> shuffle (size unknown, and a dimension of unknown size is never broadcast)" in verdicts["sr"]
@@ -475,7 +478,7 @@ def test_path_based_dimensions_are_measured_from_their_files(star_built: Built, 
     verdicts = _verdicts(sql)
     files, customers = _files_bytes(inputs_built.conn, "star_customers")
     assert f"{customers} bytes" in verdicts["c"]
-    assert f"sum of its {files} file(s) read through _metadata (path-based parquet)" in verdicts["c"]
+    assert f"from the sum of its {files} file(s) read through _metadata (path-based parquet)" in verdicts["c"]
     assert f"x size factor 2 (dims[0].size_factor) = {2 * customers} bytes" in verdicts["c"]
     _, stores = _files_bytes(inputs_built.conn, "star_stores")
     assert f"{stores} bytes" in verdicts["s"] and "upper bound: the size of parquet.`" in verdicts["s"]

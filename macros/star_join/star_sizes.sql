@@ -124,7 +124,7 @@ from (
     {%- if kind == 'path' -%}
         {%- set files = skewjoin._sj_star_file_bytes(from_text) -%}
         {{- return({'bytes': files.bytes, 'format': fmt,
-                    'source': 'sum of its ' ~ files.files ~ ' file(s) read through _metadata (path-based ' ~ fmt ~ ')'}) -}}
+                    'source': 'the sum of its ' ~ files.files ~ ' file(s) read through _metadata (path-based ' ~ fmt ~ ')'}) -}}
     {%- endif -%}
     {%- set info = skewjoin._sj_star_describe(from_text) -%}
     {%- set fmt = skewjoin._sj_star_table_format(info) -%}
@@ -148,7 +148,7 @@ from (
     {%- if provider in skewjoin._sj_star_file_formats() -%}
         {%- set files = skewjoin._sj_star_file_bytes(from_text) -%}
         {{- return({'bytes': files.bytes, 'format': fmt,
-                    'source': 'no catalog statistics; sum of its ' ~ files.files ~ ' file(s) read through _metadata (' ~ fmt ~ ' table; analyze=true would store statistics instead)'}) -}}
+                    'source': 'the sum of its ' ~ files.files ~ ' file(s) read through _metadata (no catalog statistics; ' ~ fmt ~ ' table; analyze=true would store statistics instead)'}) -}}
     {%- endif -%}
     {{- return({'bytes': none, 'format': fmt,
                 'source': 'no catalog statistics, and a ' ~ (provider or 'non-file') ~ ' table whose files Spark cannot list through _metadata (analyze=true runs ANALYZE TABLE ... NOSCAN)'}) -}}
