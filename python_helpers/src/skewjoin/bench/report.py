@@ -333,18 +333,19 @@ def to_markdown(
         "",
         "## Medians per scenario",
         "",
-        "| data | scenario | wall | rows out | tasks | total task time | join stage: tasks | max | median | "
+        "| data | scenario | wall | rows read | rows out | tasks | total task time | join stage: tasks | max | median | "
         "max/median | shuffle written | shuffle read | spill | "
         + " | ".join(f"makespan P={p}" for p in slots)
         + " | result = plain |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + "---:|" * len(slots) + "---|",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + "---:|" * len(slots) + "---|",
     ]
     for s in result.scenarios:
         if s.dataset in ("pruning", "star"):
             continue
         med = medians.get(s.key, {})
         lines.append(
-            f"| {s.dataset} | {s.label} | {_fmt_s(med.get('wall_s'))} | {_fmt_n(med.get('rows'))} | "
+            f"| {s.dataset} | {s.label} | {_fmt_s(med.get('wall_s'))} | {_fmt_n(med.get('input_records'))} | "
+            f"{_fmt_n(med.get('rows'))} | "
             f"{_fmt_n(med.get('tasks'))} | {_fmt_s(med.get('total_task_s'))} | {_fmt_n(med.get('join_tasks'))} | "
             f"{_fmt_s(med.get('join_max_s'))} | {_fmt_s(med.get('join_median_s'))} | "
             f"{_fmt_r(med.get('join_max_over_median'))} | {_fmt_b(med.get('shuffle_write_bytes'))} | "
@@ -380,16 +381,17 @@ def to_markdown(
             f"{d.star_products:,} products, {d.star_customers:,} customers (left), "
             f"{d.star_promos:,} promotions (left))",
             "",
-            "| scenario | wall | broadcasts | broadcast size (sum) | shuffle written | total task time | "
+            "| scenario | wall | broadcasts | rows broadcast | broadcast size (Spark's data size) | shuffle written | "
+            "total task time | "
             + " | ".join(f"makespan P={p}" for p in slots)
             + " | result = plain |",
-            "|---|---:|---:|---:|---:|---:|" + "---:|" * len(slots) + "---|",
+            "|---|---:|---:|---:|---:|---:|---:|" + "---:|" * len(slots) + "---|",
         ]
         for s in star:
             med = medians.get(s.key, {})
             lines.append(
                 f"| {s.label} | {_fmt_s(med.get('wall_s'))} | {_fmt_n(med.get('broadcasts'))} | "
-                f"{_fmt_b(med.get('broadcast_bytes'))} | {_fmt_b(med.get('shuffle_write_bytes'))} | "
+                f"{_fmt_n(med.get('broadcast_rows'))} | {_fmt_b(med.get('broadcast_bytes'))} | {_fmt_b(med.get('shuffle_write_bytes'))} | "
                 f"{_fmt_s(med.get('total_task_s'))} | "
                 + " | ".join(_fmt_s(_ms(med, p)) for p in slots)
                 + f" | {_fmt_check(med.get('results_match'))} |"
@@ -420,8 +422,10 @@ def to_markdown(
         "down with the fact, and at cluster size it would not be broadcast (hints, as the hot-keys branch "
         f"writes, still are). The skewjoin strategies run with {_settings_label(cfg.strategy_settings)}.",
         "- The pruning and star cases run with Spark's defaults (AQE on, 10 MB per-table broadcast threshold, "
-        "DPP on) unless the scenario says otherwise; broadcast size is the in-memory size Spark reports for "
-        "each broadcast relation.",
+        "DPP on) unless the scenario says otherwise. Broadcast size is the `data size` Spark reports for each "
+        "broadcast hash relation: the memory it allocated, at least one memory page (64 MiB here) however few "
+        "its rows.",
+        "- Rows read: the input records of every scan of the run (a table read twice counts twice).",
         "- Wall time on a 2-core machine says little about skew (the straggler runs beside everything else); "
         "the makespan projection and the join stage's max/median are what transfer to a cluster.",
     ]

@@ -618,6 +618,7 @@ def scenario_medians(result: BenchResult, key: str) -> dict[str, Any]:
         "shuffle_write_bytes": m(lambda x: x.shuffle_write_bytes),
         "shuffle_read_bytes": m(lambda x: x.shuffle_read_bytes),
         "spill_bytes": m(lambda x: x.spill_bytes),
+        "input_records": m(lambda x: x.input_records),
         "join_tasks": m(lambda x: x.join_stage.tasks if x.join_stage else None),
         "join_max_s": m(lambda x: x.join_stage.max_s if x.join_stage else None),
         "join_median_s": m(lambda x: x.join_stage.median_s if x.join_stage else None),
@@ -629,6 +630,7 @@ def scenario_medians(result: BenchResult, key: str) -> dict[str, Any]:
         ),
         "broadcasts": m(lambda x: len(x.broadcasts)),
         "broadcast_bytes": m(lambda x: sum(b.bytes or 0 for b in x.broadcasts)),
+        "broadcast_rows": m(lambda x: sum(b.rows or 0 for b in x.broadcasts)),
         "makespan_s": {p: m(lambda x, p=p: x.makespan_s.get(p)) for p in result.config.slots},
     }
     return out

@@ -1,0 +1,89 @@
+"""`skewjoin bench --smoke` in this process: a local Spark application, the event log in tmp.
+
+Checks the harness end to end on tiny data: the outputs exist, every
+scenario's result equals the plain join's (count and checksum), the plain
+join's row count is what the generator's key counts predict, the event log
+parses into metrics, and the plans show what the strategies promise (no hot
+row hash-shuffled by the hot-keys strategy, fewer partitions read by
+prune_predicate). No timing is asserted.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from skewjoin.bench.command import run_bench
+from skewjoin.bench.scenarios import smoke_config
+
+
+@pytest.mark.spark
+def test_smoke_benchmark_runs_checks_and_measures(tmp_path: Path) -> None:
+    lines: list[str] = []
+    config = smoke_config()
+    result, paths = run_bench(
+        config,
+        tmp_path / "out",
+        command="skewjoin bench --smoke",
+        master="local[2]",
+        driver_memory="1g",
+        progress=lines.append,
+    )
+    # outputs
+    assert set(paths) == {"json", "md", "png"}
+    for path in paths.values():
+        assert path.is_file() and path.stat().st_size > 0
+    assert paths["png"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    md = paths["md"].read_text()
+    assert "## Targets" in md and "skewjoin bench --smoke" in md and " cores" in md
+    data = json.loads(paths["json"].read_text())
+    assert data["config"]["data"]["rows"] == config.data.rows
+    assert not (paths["md"].parent / "warehouse").exists(), "the generated data is removed after the run"
+
+    # one progress line per run, and every run checked against the plain join
+    expected_runs = len(result.scenarios) * config.repetitions
+    assert len(result.runs) == expected_runs
+    assert sum(1 for line in lines if line.startswith("[")) == expected_runs
+    assert [r for r in result.runs if r.error] == []
+    assert all(r.matches_plain is True for r in result.runs), [(r.scenario, r.rows) for r in result.runs]
+
+    # the generator's counts predict the join's size: every fact row of hot key 0 matches hot_fanout rows
+    stats = result.stats["skewed"]
+    hot0 = stats.rows_of([0])
+    assert stats.rows == config.data.rows
+    assert abs(hot0 / stats.rows - config.data.hot_share) < 0.03
+    plain = result.runs_of("skewed/plain@aqe_off")[0]
+    assert plain.rows == stats.rows + hot0 * (config.data.hot_fanout - 1)
+
+    # the compiled SQL is dbt's, with the macros' decision records
+    assert "skewjoin.skew_join" in result.decision_records["bench_skewed_groups"]
+    assert "skew groups" in result.decision_records["bench_skewed_groups"]
+    assert "hot keys of f (declared)" in result.decision_records["bench_skewed_hot_keys"]
+    assert "prune_predicate" in result.decision_records["bench_prune_macro"]
+    assert result.decision_records["bench_skewed_plain"] == ""
+
+    # the event log parsed into metrics for every run
+    assert result.event_log and Path(result.event_log).is_file()
+    for run in result.runs:
+        m = run.metrics
+        assert m is not None, run.scenario
+        assert m.tasks > 0 and m.total_task_s > 0 and m.join_stage is not None
+        assert m.makespan_s[2] >= m.makespan_s[256] > 0
+        assert m.makespan_s[256] >= max(m.join_stage_durations) - 1e-9
+    # the plain join hash-shuffles every fact row; the hot-keys strategy none of the hot ones
+    assert plain.metrics is not None and plain.metrics.hash_shuffled_records("bench_fact_skewed") == stats.rows
+    hot = result.runs_of("skewed/hot_keys")[0]
+    assert hot.metrics is not None
+    assert hot.metrics.hash_shuffled_records("bench_fact_skewed") == stats.rows - result.hot_rows["hot_keys"]
+    # prune_predicate reads only the holidays' partitions; the plain join without DPP reads them all
+    pruned = result.runs_of("pruning/prune_predicate")[0].metrics
+    unpruned = result.runs_of("pruning/plain@dpp_off")[0].metrics
+    assert pruned is not None and unpruned is not None
+    holidays = config.data.days // config.data.holiday_every
+    assert sum(s.partitions or 0 for s in pruned.scanned("bench_sales_by_day")) == holidays
+    assert sum(s.partitions or 0 for s in unpruned.scanned("bench_sales_by_day")) == config.data.days
+
+    # every target has a verdict computed from measurements (the smoke data is too small to judge them)
+    assert data["targets"] and all(t["measured"] is not None for t in data["targets"])
