@@ -139,6 +139,7 @@ def run_bench(
         )
     if not keep_data and not thrift:
         shutil.rmtree(run_dir / "warehouse", ignore_errors=True)
+    result.timings["total"] = round((_dt.datetime.now().astimezone() - started).total_seconds(), 1)
     paths = write_outputs(result, run_dir)
     return result, paths
 

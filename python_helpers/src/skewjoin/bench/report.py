@@ -222,6 +222,21 @@ def _fmt_check(value: bool | None) -> str:
     return {True: "equal", False: "DIFFERENT", None: "–"}[value]
 
 
+def _timings(t: dict[str, float]) -> str:
+    parts = [
+        f"{label} {_fmt_s(t[key])}"
+        for key, label in (
+            ("generate", "data generation"),
+            ("dbt_compile", "dbt compile"),
+            ("warmup_skewed", "warm-up"),
+            ("measured_runs", "measured runs"),
+            ("total", "total"),
+        )
+        if key in t
+    ]
+    return ", ".join(parts) or "–"
+
+
 # -- JSON ---------------------------------------------------------------------------------
 
 
@@ -296,6 +311,7 @@ def to_markdown(
         ),
         f"- Each scenario ran {cfg.repetitions} times in one Spark application, rounds in rotating order; "
         "the numbers are medians.",
+        "- Run time: " + _timings(result.timings) + ".",
         "",
         "## Data",
         "",
@@ -333,8 +349,8 @@ def to_markdown(
         "",
         "## Medians per scenario",
         "",
-        "| data | scenario | wall | rows read | rows out | tasks | total task time | join stage: tasks | max | median | "
-        "max/median | shuffle written | shuffle read | spill | "
+        "| data | scenario | wall | rows read | rows out | tasks | total task time | join stage: tasks | max | "
+        "median | max/median | shuffle written | shuffle read | spill | "
         + " | ".join(f"makespan P={p}" for p in slots)
         + " | result = plain |",
         "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + "---:|" * len(slots) + "---|",
@@ -382,16 +398,15 @@ def to_markdown(
             f"{d.star_promos:,} promotions (left))",
             "",
             "| scenario | wall | broadcasts | rows broadcast | broadcast size (Spark's data size) | shuffle written | "
-            "total task time | "
-            + " | ".join(f"makespan P={p}" for p in slots)
-            + " | result = plain |",
+            "total task time | " + " | ".join(f"makespan P={p}" for p in slots) + " | result = plain |",
             "|---|---:|---:|---:|---:|---:|---:|" + "---:|" * len(slots) + "---|",
         ]
         for s in star:
             med = medians.get(s.key, {})
             lines.append(
                 f"| {s.label} | {_fmt_s(med.get('wall_s'))} | {_fmt_n(med.get('broadcasts'))} | "
-                f"{_fmt_n(med.get('broadcast_rows'))} | {_fmt_b(med.get('broadcast_bytes'))} | {_fmt_b(med.get('shuffle_write_bytes'))} | "
+                f"{_fmt_n(med.get('broadcast_rows'))} | {_fmt_b(med.get('broadcast_bytes'))} | "
+                f"{_fmt_b(med.get('shuffle_write_bytes'))} | "
                 f"{_fmt_s(med.get('total_task_s'))} | "
                 + " | ".join(_fmt_s(_ms(med, p)) for p in slots)
                 + f" | {_fmt_check(med.get('results_match'))} |"

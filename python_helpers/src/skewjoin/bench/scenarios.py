@@ -447,6 +447,8 @@ class Bench:
 
     def run(self, *, command: str, started: str, machine: dict[str, Any]) -> BenchResult:
         cfg = self.config
+        # a Thrift server's session starts with the server's setting; every query of the run uses this one
+        self.backend.set_conf("spark.sql.shuffle.partitions", str(cfg.shuffle_partitions))
         self.generate()
         stats = self._timed("key_stats", "measuring the skewed fact's heaviest keys", self.measure_keys)
         configs = skew_configs(stats["skewed"], cfg.min_share, cfg.data.hot_keys, cfg.shuffle_partitions)
