@@ -219,6 +219,24 @@ _SQL_START = re.compile(
 )
 
 
+_WRITING_COMMANDS = frozenset({"build", "run", "seed", "snapshot"})
+
+
+def written_relations(result: dbtRunnerResult) -> list[str]:
+    """The tables a dbt command wrote: ``relation_name`` of its successful model, seed and snapshot nodes."""
+    relations = []
+    for node_result in getattr(result.result, "results", None) or []:
+        node = getattr(node_result, "node", None)
+        raw_status = getattr(node_result, "status", "")
+        status = str(getattr(raw_status, "value", raw_status)).lower()
+        resource = str(getattr(getattr(node, "resource_type", ""), "value", "")).lower()
+        relation = getattr(node, "relation_name", None)
+        if status == "success" and resource in ("model", "seed", "snapshot") and relation:
+            if str(getattr(getattr(node, "config", None), "materialized", "")) != "ephemeral":
+                relations.append(str(relation))
+    return relations
+
+
 @dataclass
 class DbtProject:
     """The nested dbt project ``<repo>/integration_tests`` bound to a Spark Thrift Server."""
@@ -251,7 +269,23 @@ class DbtProject:
         """``dbt <args>`` on the Thrift target; raises DbtRunError on failure unless expected."""
         if args[:1] != ["deps"]:
             self.deps()
-        return self._invoke(args, vars, expect_failure)
+        result = self._invoke(args, vars, expect_failure)
+        if args[:1] and args[0] in _WRITING_COMMANDS:
+            self.refresh(written_relations(result))
+        return result
+
+    def refresh(self, relations: list[str]) -> None:
+        """``REFRESH TABLE`` each relation on the shared connection, if it is open.
+
+        Every Thrift connection is its own Spark session with its own cache of
+        table file listings: once dbt (another session) rewrites a table the
+        shared connection has read, that connection would still look for the
+        old files and fail with FILE_NOT_EXIST.
+        """
+        if self._conn is None:
+            return
+        for relation in relations:
+            run_sql(self._conn, f"refresh table {relation}")
 
     def _invoke(self, args: list[str], vars: dict[str, Any] | None, expect_failure: bool) -> dbtRunnerResult:
         from skewjoin.dbt_runner import run_dbt
