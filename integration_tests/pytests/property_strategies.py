@@ -689,3 +689,373 @@ def tables(draw: st.DrawFn, shape: Shape, max_left: int = 200, max_right: int = 
         return rows
 
     return Tables(left=side_rows("left", max_left), right=side_rows("right", max_right))
+
+
+# -- star_join --------------------------------------------------------------------------
+
+FACT_VIEW = "global_temp.sj_prop_fact"
+STAR_BUDGETS = [None, 0, 1, "512k", "10m", 10485760]
+
+
+def _dim_view(i: int) -> str:
+    return f"global_temp.sj_prop_dim{i}"
+
+
+@dataclass
+class Dim:
+    alias: str
+    view: str
+    keys: list[tuple[int, str]]  # (fact key index, dimension column)
+    join_type: str
+    join_spelling: str | None  # None: argument left out (inner)
+    filter: str | None
+    broadcast: Any  # None: argument left out
+    columns: list[str] | None  # the dimension's columns to output (None: default)
+
+
+@dataclass
+class StarShape:
+    """One star_join call: a fact with 1-3 key columns, 1-4 dimensions."""
+
+    fact_alias: str
+    fact_keys: list[TypePair]  # fact column fk<i> has type fact_keys[i].left
+    pools: list[list[Any]]  # per fact key column, the values the data use
+    dims: list[Dim]
+    budget: Any
+    prune: bool | None
+    expect_error: str | None = None
+
+    def fact_columns(self) -> list[tuple[str, str]]:
+        return [("fid", "int"), *((f"fk{i}", p.left) for i, p in enumerate(self.fact_keys)), ("m", "string")]
+
+    def dim_columns(self, d: Dim) -> list[tuple[str, str]]:
+        cols = [(name, self.fact_keys[i].right) for i, name in d.keys]
+        return [*cols, ("name", "string"), ("n", "int")]
+
+    def uses_data_at_compile_time(self) -> bool:
+        """Pruning (on by default) reads the filtered dimensions' keys at compile time."""
+        return self.prune is not False and any(d.filter and d.join_type in ("inner", "left semi") for d in self.dims)
+
+    def inline_sql(self) -> str:
+        dims = []
+        for d in self.dims:
+            item: dict[str, Any] = {"relation": d.view, "alias": d.alias}
+            item["on"] = [[f"fk{i}", name] if name != f"fk{i}" else name for i, name in d.keys]
+            if d.join_spelling is not None:
+                item["join_type"] = d.join_spelling
+            if d.filter is not None:
+                item["filter"] = d.filter
+            if d.broadcast is not None:
+                item["broadcast"] = d.broadcast
+            if d.columns is not None:
+                item["columns"] = d.columns
+            dims.append(item)
+        args = [jinja_literal(FACT_VIEW), jinja_literal(dims)]
+        if self.fact_alias != "f":
+            args.append("fact_alias=" + jinja_literal(self.fact_alias))
+        if self.budget is not None:
+            args.append("broadcast_budget=" + jinja_literal(self.budget))
+        if self.prune is not None:
+            args.append("prune=" + jinja_literal(self.prune))
+        return "{{ skewjoin.star_join(" + ", ".join(args) + ") }}"
+
+    def select_list(self) -> list[str]:
+        """Default output, written from the documented rule: the fact's columns,
+        then each dimension's non-key columns (all of them for right and full
+        joins; its `columns` if given), a taken name renamed <alias>_<name>."""
+        fa = self.fact_alias
+        out = [f"{fa}.{n}" for n, _ in self.fact_columns()]
+        taken = [n for n, _ in self.fact_columns()]
+        for d in self.dims:
+            if d.join_type in ("left semi", "left anti"):
+                continue
+            names = [n for n, _ in self.dim_columns(d)]
+            if d.columns is not None:
+                wanted = d.columns
+            elif d.join_type in ("right", "full"):
+                wanted = names
+            else:
+                key_names = {name for _, name in d.keys}
+                wanted = [n for n in names if n not in key_names]
+            for n in wanted:
+                if n in taken:
+                    out.append(f"{d.alias}.{n} as {d.alias}_{n}")
+                    taken.append(f"{d.alias}_{n}")
+                else:
+                    out.append(f"{d.alias}.{n}")
+                    taken.append(n)
+        return out
+
+    def plain_join_sql(self) -> str:
+        """The oracle: the star join as written, dimensions filtered then joined in order."""
+        fa = self.fact_alias
+        lines = [f"select {', '.join(self.select_list())}", f"from {FACT_VIEW} as {fa}"]
+        for d in self.dims:
+            source = f"(select * from {d.view} as {d.alias} where {d.filter})" if d.filter else d.view
+            on = " and ".join(f"{fa}.fk{i} = {d.alias}.{name}" for i, name in d.keys)
+            lines.append(f"{SQL_JOIN[d.join_type]} {source} as {d.alias} on {on}")
+        return "\n".join(lines)
+
+    def describe(self) -> str:
+        return " | ".join(f"{d.join_type} {d.alias} filter={d.filter!r} broadcast={d.broadcast}" for d in self.dims)
+
+
+def _star_filter(draw: st.DrawFn, alias: str, key_col: str, pool: list[Any], pair: TypePair) -> str | None:
+    kind = draw(st.sampled_from(["none", "none", "n_gt", "n_null", "name_ne", "key_in", "bare", "coalesce"]))
+    if kind == "none":
+        return None
+    if kind == "n_gt":
+        return f"{alias}.n > {draw(st.integers(-1, 4))}"
+    if kind == "n_null":
+        return f"{alias}.n is not null"
+    if kind == "name_ne":
+        return f"{alias}.name <> {spark_string_literal(draw(hostile_text()))}"
+    if kind == "key_in":
+        values = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=2))
+        return f"{alias}.{key_col} in ({', '.join(spark_literal(pair.side_value('right', v, 0), pair.right) for v in values)})"
+    if kind == "bare":
+        return f"n in ({draw(st.integers(0, 3))}, {draw(st.integers(0, 3))})"
+    return f"coalesce({alias}.n, 0) < {draw(st.integers(0, 3))}"
+
+
+@st.composite
+def star_shapes(draw: st.DrawFn) -> StarShape:
+    n_keys = draw(st.integers(1, 3))
+    fact_keys = [draw(st.sampled_from(TYPE_PAIRS)) for _ in range(n_keys)]
+    pools = [draw(st.lists(p.common(), min_size=1, max_size=4, unique=True)) for p in fact_keys]
+    aliases = draw(st.sampled_from([["d1", "d2", "d3", "d4"], ["s", "d", "c", "p"], ["dim", "f2", "x", "y"]]))
+    dims = []
+    for i in range(draw(st.integers(1, 4))):
+        first = draw(st.integers(0, n_keys - 1))
+        key_idx = [first]
+        if n_keys > 1 and draw(st.integers(0, 3)) == 0:
+            key_idx.append((first + 1) % n_keys)
+        same_name = draw(st.booleans())
+        keys = [(k, f"fk{k}" if same_name else f"dk{j}") for j, k in enumerate(key_idx)]
+        join_type = draw(st.sampled_from(JOIN_TYPES))
+        spelling = None if join_type == "inner" and draw(st.booleans()) else draw(st.sampled_from(JOIN_SPELLINGS[join_type]))
+        alias = aliases[i]
+        broadcast = draw(st.sampled_from([None, None, "auto", True, False]))
+        if broadcast is True and join_type in ("right", "full") and draw(st.integers(0, 3)) > 0:
+            broadcast = None
+        columns = None
+        if join_type not in ("left semi", "left anti") and draw(st.integers(0, 3)) == 0:
+            columns = draw(st.sampled_from([["name"], ["n", "name"], [keys[0][1]]]))
+        dims.append(Dim(
+            alias=alias, view=_dim_view(i + 1), keys=keys, join_type=join_type, join_spelling=spelling,
+            filter=_star_filter(draw, alias, keys[0][1], pools[first], fact_keys[first]),
+            broadcast=broadcast, columns=columns,
+        ))  # fmt: skip
+    shape = StarShape(
+        fact_alias=draw(st.sampled_from(["f", "fact", "sales"])), fact_keys=fact_keys, pools=pools, dims=dims,
+        budget=draw(st.sampled_from(STAR_BUDGETS)), prune=draw(st.sampled_from([None, False, True])),
+    )  # fmt: skip
+    if any(d.broadcast is True and d.join_type in ("right", "full") for d in dims):
+        shape.expect_error = "a preserved dimension cannot be broadcast"
+    return shape
+
+
+@dataclass
+class StarTables:
+    fact: list[tuple[Any, ...]]
+    dims: list[list[tuple[Any, ...]]]
+
+    def view_sql(self, shape: StarShape) -> list[str]:
+        out = [f"create or replace global temporary view {FACT_VIEW.split('.')[1]} as\n" + _select_values(self.fact, shape.fact_columns(), None)]
+        for d, rows in zip(shape.dims, self.dims, strict=True):
+            out.append(f"create or replace global temporary view {d.view.split('.')[1]} as\n" + _select_values(rows, shape.dim_columns(d), None))
+        return out
+
+
+@st.composite
+def star_tables(draw: st.DrawFn, shape: StarShape, max_fact: int = 120, min_copies: int = 0) -> StarTables:
+    """Fact rows with hot, NULL and unmatched keys; dimension rows holding each
+    pool value 0-2 times (duplicates multiply fact rows), NULL keys, values
+    only the dimension has, NULL and hostile attributes."""
+    names = [*draw(st.lists(hostile_text(), min_size=1, max_size=3)), None]
+    size = draw(st.integers(0, 9))
+    n_fact = 0 if size == 0 else draw(st.integers(1, 8)) if size < 4 else draw(st.integers(1, max_fact))
+    fact = []
+    for fid in range(n_fact):
+        keys = []
+        for i, pair in enumerate(shape.fact_keys):
+            choice = draw(st.integers(0, len(shape.pools[i]) + 1))
+            value = shape.pools[i][0] if choice == len(shape.pools[i]) else None if choice > len(shape.pools[i]) else shape.pools[i][choice]
+            keys.append(pair.side_value("left", value, fid))
+        fact.append((fid, *keys, names[fid % len(names)]))
+    if fact and draw(st.booleans()):
+        fact += [fact[i] for i in draw(st.lists(st.integers(0, len(fact) - 1), max_size=4))]
+    dims = []
+    for d in shape.dims:
+        rows = []
+        key_pools = [shape.pools[i] for i, _ in d.keys]
+        pairs = [shape.fact_keys[i] for i, _ in d.keys]
+        combos: list[tuple[Any, ...]] = [()]
+        for pool in key_pools:
+            combos = [(*c, v) for c in combos for v in pool][:8]
+        for j, combo in enumerate(combos):
+            for _ in range(draw(st.integers(min_copies, 2))):
+                key = tuple(p.side_value("right", v, j) for p, v in zip(pairs, combo, strict=True))
+                rows.append((*key, names[(j + len(rows)) % len(names)], draw(st.one_of(st.none(), st.integers(-2, 5)))))
+        if draw(st.booleans()):
+            rows.append((*(None for _ in d.keys), names[0], 1))
+        for j, pair in enumerate(pairs):
+            only = pair.only("right")
+            if only is not None and draw(st.booleans()):
+                key = [p.side_value("right", c, 0) for p, c in zip(pairs, combos[0], strict=True)]
+                key[j] = draw(only)
+                rows.append((*key, names[-1], 2))
+        dims.append(rows)
+    return StarTables(fact=fact, dims=dims)
+
+
+# -- prune_predicate --------------------------------------------------------------------
+
+BIG_VIEW = "global_temp.sj_prop_big"
+
+
+@dataclass
+class Small:
+    alias: str
+    view: str
+    keys: list[tuple[int, str]]  # (big key index, small column)
+    filter: str | None
+    join_type: str | None  # per-relation override
+    alias_given: bool
+
+
+@dataclass
+class PruneShape:
+    """One prune_predicate call and the query that uses it."""
+
+    big_alias: str
+    big_keys: list[TypePair]
+    pools: list[list[Any]]
+    smalls: list[Small]
+    join_type: str | None  # the argument (None: left out, inner)
+    max_values: int | None
+    fallback: str | None
+    expect_error: str | None = None
+
+    def big_columns(self) -> list[tuple[str, str]]:
+        return [("bid", "int"), *((f"bk{i}", p.left) for i, p in enumerate(self.big_keys)), ("payload", "string")]
+
+    def small_columns(self, s: Small) -> list[tuple[str, str]]:
+        return [*((name, self.big_keys[i].right) for i, name in s.keys), ("name", "string"), ("n", "int")]
+
+    def effective_join(self, s: Small) -> str:
+        return s.join_type or self.join_type or "inner"
+
+    def inline_predicate(self) -> str:
+        small = []
+        for s in self.smalls:
+            item: dict[str, Any] = {"relation": s.view, "on": [[f"bk{i}", name] if name != f"bk{i}" else name for i, name in s.keys]}
+            if s.filter is not None:
+                item["filter"] = s.filter
+            if s.alias_given:
+                item["alias"] = s.alias
+            if s.join_type is not None:
+                item["join_type"] = s.join_type
+            small.append(item)
+        args = [jinja_literal(BIG_VIEW), jinja_literal(self.big_alias), jinja_literal(small)]
+        if self.join_type is not None:
+            args.append("join_type=" + jinja_literal(self.join_type))
+        if self.max_values is not None:
+            args.append("max_values=" + jinja_literal(self.max_values))
+        if self.fallback is not None:
+            args.append("fallback=" + jinja_literal(self.fallback))
+        return "skewjoin.prune_predicate(" + ", ".join(args) + ")"
+
+    def query(self, predicate: str) -> str:
+        """The big table filtered by *predicate* in a CTE (as documented for a
+        right join; valid for every allowed join type), then joined to every
+        small relation, each with its filter, in order."""
+        ba = self.big_alias
+        cols = [f"{ba}.{n}" for n, _ in self.big_columns()]
+        joins = []
+        for s in self.smalls:
+            jt = self.effective_join(s)
+            if jt not in ("left semi", "left anti"):
+                cols += [f"{s.alias}.name", f"{s.alias}.n"]
+            source = f"(select * from {s.view} as {s.alias} where {s.filter})" if s.filter else s.view
+            on = " and ".join(f"{ba}.bk{i} = {s.alias}.{name}" for i, name in s.keys)
+            joins.append(f"{SQL_JOIN[jt]} {source} as {s.alias} on {on}")
+        return "\n".join([
+            f"with sj_big as (select * from {BIG_VIEW} as {ba} where {predicate})",
+            f"select {', '.join(cols)}", f"from sj_big as {ba}", *joins,
+        ])  # fmt: skip
+
+    def inline_sql(self) -> str:
+        return self.query("{{ " + self.inline_predicate() + " }}")
+
+    def describe(self) -> str:
+        return " | ".join(f"{self.effective_join(s)} {s.alias} filter={s.filter!r}" for s in self.smalls) + f" max_values={self.max_values} fallback={self.fallback}"
+
+
+@st.composite
+def prune_shapes(draw: st.DrawFn) -> PruneShape:
+    n_keys = draw(st.integers(1, 2))
+    big_keys = [draw(st.sampled_from(TYPE_PAIRS)) for _ in range(n_keys)]
+    pools = [draw(st.lists(p.common(), min_size=1, max_size=5, unique=True)) for p in big_keys]
+    big_alias = draw(st.sampled_from(["f", "big", "s1"]))
+    allowed = ["inner", "inner", "right", "left semi"]
+    join_type = draw(st.sampled_from([None, *allowed]))
+    smalls = []
+    for i in range(draw(st.sampled_from([1, 1, 2, 2, 3]))):
+        first = draw(st.integers(0, n_keys - 1))
+        idx = [first] if n_keys == 1 or draw(st.booleans()) else [0, 1]
+        same_name = draw(st.booleans())
+        keys = [(k, f"bk{k}" if same_name else f"sk{j}") for j, k in enumerate(idx)]
+        alias = f"s{i + 1}" if big_alias != f"s{i + 1}" else f"t{i + 1}"
+        override = draw(st.sampled_from([None, None, None, None, *allowed]))
+        if draw(st.integers(0, 9)) == 0:
+            override = draw(st.sampled_from(["left", "full", "left anti"]))
+        smalls.append(Small(
+            alias=alias, view=f"global_temp.sj_prop_small{i + 1}", keys=keys,
+            filter=_star_filter(draw, alias, keys[0][1], pools[first], big_keys[first]),
+            join_type=override, alias_given=True,
+        ))  # fmt: skip
+    above = draw(st.integers(0, 2)) == 0
+    if above:
+        # one unfiltered small relation and max_values 1: every key set of two
+        # or more values is above max_values and takes the fallback
+        smalls = smalls[:1]
+        smalls[0].filter = None
+        if len(pools[smalls[0].keys[0][0]]) < 2:
+            pools[smalls[0].keys[0][0]] = [*pools[smalls[0].keys[0][0]], *draw(st.lists(big_keys[smalls[0].keys[0][0]].common(), min_size=2, max_size=3, unique=True))]
+    for s in smalls:
+        # a filter with bare columns needs no alias
+        if s.filter is not None and s.filter.startswith("n in") and draw(st.booleans()):
+            s.alias_given = False
+    shape = PruneShape(
+        big_alias=big_alias, big_keys=big_keys, pools=pools, smalls=smalls, join_type=join_type,
+        max_values=1 if above else draw(st.sampled_from([None, 1, 2, 3, 1000])),
+        fallback=draw(st.sampled_from(["range", "semi_join", "semi_join", "none"] if above else [None, "range", "semi_join", "none"])),
+    )  # fmt: skip
+    if any(shape.effective_join(s) in ("left", "full", "left anti") for s in smalls):
+        shape.expect_error = "preserves the big table"
+    return shape
+
+
+@dataclass
+class PruneTables:
+    big: list[tuple[Any, ...]]
+    smalls: list[list[tuple[Any, ...]]]
+
+    def view_sql(self, shape: PruneShape) -> list[str]:
+        out = [f"create or replace global temporary view {BIG_VIEW.split('.')[1]} as\n" + _select_values(self.big, shape.big_columns(), None)]
+        for s, rows in zip(shape.smalls, self.smalls, strict=True):
+            out.append(f"create or replace global temporary view {s.view.split('.')[1]} as\n" + _select_values(rows, shape.small_columns(s), None))
+        return out
+
+
+@st.composite
+def prune_tables(draw: st.DrawFn, shape: PruneShape) -> PruneTables:
+    star_like = StarShape(
+        fact_alias=shape.big_alias, fact_keys=shape.big_keys, pools=shape.pools,
+        dims=[Dim(alias=s.alias, view=s.view, keys=s.keys, join_type="inner", join_spelling=None, filter=s.filter,
+                  broadcast=None, columns=None) for s in shape.smalls],
+        budget=None, prune=None,
+    )  # fmt: skip
+    t = draw(star_tables(star_like, max_fact=150, min_copies=1))
+    return PruneTables(big=t.fact, smalls=t.dims)

@@ -6,7 +6,11 @@ boolean, mixed types across the two sides, multi-column keys, hostile and very
 long strings) and configurations (one to four skew groups with mixed drivers,
 every distribution, slot counts and percentages, overlapping `when`s; hot keys
 present in the data, absent from it, NULL, declared or 'auto'; every join
-type). The property: the model's rows equal the plain Spark join's as a
+type; star joins of a fact and one to four dimensions with every join type,
+filters, forced and refused broadcasts, budgets, pruning on and off; pruning
+sets that are empty, of one value, above max_values with each fallback, from
+one to three small relations). The property: the model's rows equal the plain
+Spark join's (for pruning: the same query without the predicate) as a
 multiset, or compilation stops with one of the package's documented errors
 ("skewjoin.<macro> in model ..."). Nothing else -- a Spark error, a lost or
 duplicated row -- is allowed.
@@ -43,14 +47,18 @@ from hypothesis import HealthCheck, event, given, note, settings
 from hypothesis import strategies as st
 from property_strategies import (
     HOSTILE_PIECES,
-    LEFT_VIEW,
-    RIGHT_VIEW,
+    PruneShape,
     Shape,
+    StarShape,
     Tables,
     hostile_text,
     jinja_literal,
+    prune_shapes,
+    prune_tables,
     shapes,
     spark_literal,
+    star_shapes,
+    star_tables,
     tables,
 )
 from support import inline_compiled_sql
@@ -158,15 +166,16 @@ class PropertyRunner:
         key = repr((shape.inline_sql(), shape.left_columns(), shape.right_columns()))
         return self.compile(shape.inline_sql(), cache_key=key)
 
-    def assert_equals_plain_join(self, shape: Shape, sql: str) -> int:
+    def assert_equals_plain_join(self, shape: Shape | StarShape, sql: str, plain: str | None = None) -> int:
+        plain = plain or shape.plain_join_sql()
         try:
             actual = self.sql(sql)
         except SparkSqlError as exc:
             message = exc.spark_message[:3000]
             raise AssertionError(f"the compiled model failed on Spark: {message}\n{shape.describe()}\n{sql}") from None
-        expected = self.sql(shape.plain_join_sql())
+        expected = self.sql(plain)
         diff = compare_multisets(actual, expected)
-        assert diff.equal, f"{diff}\n-- shape: {shape.describe()}\n-- compiled:\n{sql}\n-- plain join:\n{shape.plain_join_sql()}"
+        assert diff.equal, f"{diff}\n-- shape: {shape.describe()}\n-- compiled:\n{sql}\n-- plain join:\n{plain}"
         self.tally["comparisons"] += 1
         self.tally["rows compared"] += diff.actual_count
         return diff.actual_count
@@ -195,7 +204,7 @@ def shape_events(shape: Shape) -> None:
     event(f"expected refusal: {shape.expect_error}")
 
 
-def check_refusal(shape: Shape, compiled: Compiled) -> None:
+def check_refusal(shape: Shape | StarShape | PruneShape, compiled: Compiled) -> None:
     """A failed compile must be a documented error, and only for a shape the
     documented rules refuse."""
     assert compiled.error is not None
@@ -381,3 +390,82 @@ def test_same_skew_join_compiles_to_the_same_sql(prop: PropertyRunner) -> None:
     prop.tally.clear()
     run()
     assert prop.tally["recompiled"] >= 1
+
+
+# -- star_join ---------------------------------------------------------------------------
+
+
+def test_star_join_equals_plain_star_join(prop: PropertyRunner) -> None:
+    """Fact and 1-4 dimensions: every join type, filters, forced and refused
+    broadcasts, budgets, pruning on and off, role-playing and multi-column keys.
+    Compiled once per shape unless pruning reads the data at compile time."""
+
+    @prop_settings(24)
+    @given(st.data())
+    def run(data: st.DataObject) -> None:
+        shape = data.draw(star_shapes(), label="star shape")
+        note(shape.inline_sql())
+        per_example = shape.uses_data_at_compile_time()
+        for i in range(1 if per_example else DATA_PER_SHAPE):
+            star = data.draw(star_tables(shape), label=f"star tables #{i + 1}")
+            for statement in star.view_sql(shape):
+                prop.sql(statement)
+            key = None if per_example else repr((shape.inline_sql(), [shape.dim_columns(d) for d in shape.dims], shape.fact_columns()))
+            compiled = prop.compile(shape.inline_sql(), cache_key=key)
+            if compiled.sql is None:
+                check_refusal(shape, compiled)
+                prop.tally["refused"] += 1
+                return
+            prop.tally["compiled"] += 1
+            assert_deterministic_sql(compiled.sql)
+            prop.assert_equals_plain_join(shape, compiled.sql)
+
+    prop.tally.clear()
+    run()
+    print(f"star_join property: {dict(prop.tally)}")
+    assert prop.tally["comparisons"] >= examples(24), dict(prop.tally)
+    assert prop.tally["compiled"] >= prop.tally["refused"], dict(prop.tally)
+    assert prop.tally["rows compared"] >= prop.tally["comparisons"], dict(prop.tally)
+
+
+# -- prune_predicate -----------------------------------------------------------------------
+
+
+def test_pruned_query_equals_unpruned_query(prop: PropertyRunner) -> None:
+    """The query with prune_predicate on the big table returns the rows of the
+    same query without it: one to three small relations (filtered, cascading,
+    inner, right and left semi joins; left, full and anti joins refused), key
+    sets empty, of one value, and above max_values (range, semi join, none)."""
+
+    @prop_settings(24)
+    @given(st.data())
+    def run(data: st.DataObject) -> None:
+        shape = data.draw(prune_shapes(), label="pruning shape")
+        note(shape.inline_sql())
+        t = data.draw(prune_tables(shape), label="pruning tables")
+        for statement in t.view_sql(shape):
+            prop.sql(statement)
+        compiled = prop.compile(shape.inline_sql())
+        if compiled.sql is None:
+            check_refusal(shape, compiled)
+            prop.tally["refused"] += 1
+            return
+        prop.tally["compiled"] += 1
+        assert_deterministic_sql(compiled.sql)
+        prop.assert_equals_plain_join(shape, compiled.sql, plain=shape.query("true"))
+        where = compiled.sql[compiled.sql.index("where") : compiled.sql.index(")\nselect")]
+        body = where.split("*/")[-1]
+        kind = (
+            "semi join" if "select" in body else "range" if "between" in body
+            else "in list" if " in (" in body else "false" if "false" in body else "none (true)"
+        )  # fmt: skip
+        prop.tally[f"predicate: {kind}"] += 1
+        if os.environ.get("SKEWJOIN_PROPERTY_DEBUG"):
+            with open(os.environ["SKEWJOIN_PROPERTY_DEBUG"], "a") as fh:
+                fh.write(f"==== {shape.describe()}\n{where}\n")
+
+    prop.tally.clear()
+    run()
+    print(f"prune_predicate property: {dict(prop.tally)}")
+    assert prop.tally["comparisons"] >= examples(24) // 2, dict(prop.tally)
+    assert prop.tally["rows compared"] >= prop.tally["comparisons"], dict(prop.tally)
