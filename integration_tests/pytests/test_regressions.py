@@ -69,3 +69,55 @@ def test_two_skew_groups_with_the_same_name_get_distinct_ctes(compare: Callable[
     assert "a_group_1_hot_spread as (" in sql
     assert "a_group_3_hot_spread as (" in sql
     assert "b_group_1_hot_multicast as (" in sql
+
+
+def test_dollar_brace_in_a_hot_key_is_not_substituted_by_spark(compare: Callable[..., str]) -> None:
+    """Spark substitutes ``${name}`` inside string literals before parsing
+    (spark.sql.variable.substitute): a hot key 'x${spark.sql.shuffle.partitions}'
+    became 'x200', so its rows never reached the broadcast branch's filter and
+    the rows of the real 'x200' key were routed there. The package writes the
+    dollar as the escape ``\\u0024``. Spark substitutes inside comments too: the
+    decision record naming the key made the statement fail (the record now
+    writes ``$ {``)."""
+    key = "x${spark.sql.shuffle.partitions}"
+    lit = "'x\\u0024{spark.sql.shuffle.partitions}'"  # the test's own input must not say ${ either
+    sql = compare(
+        f"select * from values (1, {lit}), (2, {lit}), (3, 'x200'), (4, 'x200'), (5, cast(null as string)) as t(id, k)",
+        f"select * from values (10, {lit}), (11, 'x200'), (12, 'x200') as t(rid, rk)",
+        f"skewjoin.skew_join('{LEFT}', '{RIGHT}', on=[['k', 'rk']], columns=['a.id', 'a.k', 'b.rid'], "
+        f"skew={{'hot_keys': ['{key}']}})",
+        f"select a.id, a.k, b.rid from {LEFT} as a join {RIGHT} as b on a.k = b.rk",
+    )
+    assert "${" not in sql, "no ${ may reach Spark, not even in a comment"
+    assert "\\u0024{spark.sql.shuffle.partitions}" in sql
+    assert "hot keys of a (declared): x$ {spark.sql.shuffle.partitions}" in sql
+
+
+def test_percent_sizes_round_half_up(compare: Callable[..., str]) -> None:
+    """12.5% of 20 slots is 2.5 slots: Jinja's round() rounds half to even
+    (2), the documented rule and the seed's arithmetic round half up (3)."""
+    sql = compare(
+        "select id, cast(id % 3 as int) as k from range(60)",
+        "select id as rid, cast(id % 4 as int) as rk from range(8)",
+        f"skewjoin.skew_join('{LEFT}', '{RIGHT}', on=[['k', 'rk']], columns=['a.id', 'b.rid'], "
+        "skew={'total_slots': 20, 'groups': [{'when': 'a.k = 0', 'percent': 12.5, 'distribute': 'random'}]})",
+        f"select a.id, b.rid from {LEFT} as a join {RIGHT} as b on a.k = b.rk",
+    )
+    record = sql[: sql.index("*/")]
+    assert "12.5% of 20 = 3 slots -> slots #17-#19" in record, record
+
+
+def test_nan_found_by_auto_stays_in_the_shuffle_join(compare: Callable[..., str]) -> None:
+    """A double key column whose heaviest value is NaN: hot_keys 'auto' found
+    it, and the literal writer had no form for it, so compilation failed.
+    A value found in the data with no literal form now stays in the shuffle
+    join (Spark's join matches NaN to NaN; the result must keep those rows)."""
+    sql = compare(
+        "select id, case when id < 70 then cast('NaN' as double) when id < 90 then 1.5D else cast(id as double) end as k"
+        " from range(100)",
+        "select * from values (1, cast('NaN' as double)), (2, 1.5D), (3, 95.0D), (4, cast(null as double)) as t(rid, rk)",
+        f"skewjoin.skew_join('{LEFT}', '{RIGHT}', on=[['k', 'rk']], join_type='left', columns=['a.id', 'b.rid'], "
+        "skew={'hot_keys': 'auto', 'hot_keys_options': {'min_share': 0.1}})",
+        f"select a.id, b.rid from {LEFT} as a left outer join {RIGHT} as b on a.k = b.rk",
+    )
+    assert "1.5" in sql.split("*/", 1)[1], "1.5 (20% of the rows) is a hot key"

@@ -83,7 +83,10 @@
 {%- endmacro %}
 
 
-{#- Make user or data text safe inside a /* ... */ comment. -#}
+{#- Make user or data text safe inside a /* ... */ comment: no comment end or
+    start, and no ${ (Spark substitutes ${name} everywhere in the statement
+    text, comments included, before parsing; a defined name changes the text
+    and some values make the statement fail). -#}
 {% macro _sj_comment_text(text) -%}
-    {{- return((text | string).replace('*/', '* /').replace('/*', '/ *')) -}}
+    {{- return((text | string).replace('*/', '* /').replace('/*', '/ *').replace('${', '$ {')) -}}
 {%- endmacro %}
