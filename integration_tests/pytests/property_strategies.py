@@ -39,7 +39,7 @@ RIGHT_VIEW = "global_temp.sj_prop_right"
 
 # -- literals ---------------------------------------------------------------------------
 
-_SPARK_ESCAPES = {"\\": "\\\\", "'": "\\'", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\x00": "\\u0000"}
+_SPARK_ESCAPES = {"\\": "\\\\", "'": "\\'", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\x00": "\\u0000", "$": "\\u0024"}
 
 
 def spark_string_literal(value: str) -> str:
@@ -48,7 +48,8 @@ def spark_string_literal(value: str) -> str:
     Spark reads string literals with backslash escapes (``\\'``, ``\\\\``,
     ``\\n``, ``\\uXXXX``) and concatenates adjacent literals (``'a' 'b'`` is
     ``'ab'``), so doubling a quote would be wrong; every backslash and quote
-    is escaped instead, and control characters that could end a line too.
+    is escaped instead, and control characters that could end a line too; a
+    dollar is written \\u0024 (Spark substitutes ${name} in the statement text).
     """
     return "'" + "".join(_SPARK_ESCAPES.get(ch, ch) for ch in value) + "'"
 
@@ -109,7 +110,7 @@ def jinja_literal(value: Any) -> str:
 # -- values -----------------------------------------------------------------------------
 
 HOSTILE_PIECES = [
-    "'", '"', "\\", "\\'", "''", "--", "/*", "*/", "${", "{{", "}}", "{%", "%}", "{#", "#}",
+    "'", '"', "\\", "\\'", "''", "--", "/*", "*/", "${", "${spark.sql.shuffle.partitions}", "${env:HOME}", "{{", "}}", "{%", "%}", "{#", "#}",
     "\n", "\r\n", "\t", "\\n", "\\u0041", "`", ";", "%", "_", " ", "é", "日本", "😀", "\u200b", "\x00",
     "x", "0", "NULL", "null", "select", "*/ or 1=1 --",
 ]  # fmt: skip
