@@ -39,11 +39,19 @@ def test_seed_example_layout_in_decision_record(build: Callable[..., Any], input
     assert re.search(r"group 1 .*driver a, 10(\.0)?% of 20 = 2 slots -> slots #6-#7, distribute random", record)
     assert re.search(r"group 2 .*driver b, 20(\.0)?% of 20 = 4 slots -> slots #8-#11, distribute expression", record)
     assert re.search(r"group 3 .*driver a, 40(\.0)?% of 20 = 8 slots -> slots #12-#19, distribute keys", record)
-    # b rows of group 1 are multicast to the group's two slots only
-    assert "explode(sequence(6, 7))" in sql
-    assert re.search(r"a_group_2_multicast as \(.*?explode\(sequence\(8, 11\)\)", sql, re.S)
-    assert re.search(r"b_group_2_by_expression as \(.*?8 \+ pmod\(xxhash64\(upper\(b\.key\)\), 4\)", sql, re.S)
-    assert re.search(r"a_group_3_by_keys as \(.*?12 \+ pmod\(xxhash64\(a\.`key`\), 8\)", sql, re.S)
+    # one slotting CTE per side, one arm per group: b rows of group 1 are
+    # multicast to the group's two slots only, a rows of group 2 to its four
+    a_slotted = sql[sql.index("a_slotted as (") : sql.index("b_grouped as (")]
+    b_slotted = sql[sql.index("b_slotted as (") :]
+    assert re.search(r"when 1 then array\(6 \+ pmod\(xxhash64\(", a_slotted)
+    assert "when 2 then sequence(8, 11)" in a_slotted
+    assert re.search(r"when 3 then array\(12 \+ pmod\(xxhash64\(a\.`key`\), 8\)\)", a_slotted)
+    assert "else array(pmod(xxhash64(a.`key`), 6))" in a_slotted
+    assert "when 1 then sequence(6, 7)" in b_slotted
+    assert "when 2 then array(8 + pmod(xxhash64(upper(b.key)), 4))" in b_slotted
+    assert re.search(r"when 3 then array\(12 \+ pmod\(xxhash64\(b\.`key`\), 8\)\)", b_slotted)
+    # each side is read once: no CTE per group
+    assert sql.count("from a_input as a") == 1 and sql.count("from b_input as b") == 1
 
 
 def test_skew_group_spreads_the_hot_key(build: Callable[..., Any], inputs_built: DbtProject) -> None:

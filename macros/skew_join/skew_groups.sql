@@ -202,12 +202,14 @@
 {%- endmacro %}
 
 
-{#- CTEs that give every row of one side its group and slot.
+{#- CTEs that give every row of one side its group and slot, in one pass over
+    the side: `<alias>_grouped` finds each row's group (the first true
+    `when`), `<alias>_slotted` gives it its slot with one arm per group. Spark
+    inlines CTEs, so a CTE per group would read the side once per group; one
+    projection (and, where this side is multicast, one explode) reads it once.
     Returns {'ctes': [[name, sql], ...], 'final': name_of_last_cte}. -#}
 {% macro _sj_slotted_side_ctes(join, plan, side, input_cte) -%}
     {%- set alias = join[side].alias -%}
-    {%- set prefix = alias -%}
-    {%- set ctes = [] -%}
     {%- set keys_hash = 'xxhash64(' ~ (skewjoin._sj_common_keys(join, side, alias) | join(', ')) ~ ')' -%}
     {#- every row's group: the first true `when` -#}
     {%- set whens = [] -%}
@@ -223,54 +225,52 @@ select
     end as sj_group
 from {{ input_cte }} as {{ alias }}
     {%- endset -%}
-    {%- do ctes.append([prefix ~ '_grouped', grouped_sql]) -%}
-    {%- set branches = [] -%}
-    {%- set rest_sql -%}
-select
-    {{ alias }}.*,
-    pmod({{ keys_hash }}, {{ plan.rest_slots }}) as sj_slot
-from {{ prefix }}_grouped as {{ alias }}
-where {{ alias }}.sj_group = 0
-    {%- endset -%}
-    {%- do ctes.append([prefix ~ '_no_group', rest_sql]) -%}
-    {%- do branches.append(prefix ~ '_no_group') -%}
+    {#- every row's slot (or, multicast, its slots): one arm per group -#}
+    {%- set arms = [] -%}
+    {%- set multicast = namespace(any=false) -%}
     {%- for g in plan.groups -%}
         {%- if g.slots == 1 -%}
             {%- set slot_expr = g.start | string -%}
-            {%- set role = 'one_slot' -%}
+            {%- set role = 'one slot' -%}
         {%- elif g.distribute == 'keys' -%}
             {%- set slot_expr = g.start ~ ' + pmod(' ~ keys_hash ~ ', ' ~ g.slots ~ ')' -%}
-            {%- set role = 'by_keys' -%}
+            {%- set role = 'by a hash of the keys' -%}
         {%- elif g.driver == side and g.distribute == 'random' -%}
             {%- set slot_expr = g.start ~ ' + pmod(' ~ skewjoin._sj_row_hash(join[side].columns, alias) ~ ', ' ~ g.slots ~ ')' -%}
-            {%- set role = 'spread' -%}
+            {%- set role = 'spread by a hash of the row' -%}
         {%- elif g.driver == side -%}
             {%- set slot_expr = g.start ~ ' + pmod(xxhash64(' ~ g.expression ~ '), ' ~ g.slots ~ ')' -%}
-            {%- set role = 'by_expression' -%}
+            {%- set role = 'spread by the distribute expression' -%}
         {%- else -%}
-            {%- set slot_expr = 'explode(sequence(' ~ g.start ~ ', ' ~ g.end ~ '))' -%}
-            {%- set role = 'multicast' -%}
+            {%- set slot_expr = none -%}
+            {%- set role = 'multicast to every slot' -%}
+            {%- set multicast.any = true -%}
         {%- endif -%}
-        {#- the group's position keeps CTE names unique when users give two groups the same name -#}
-        {%- set default_name = 'group_' ~ g.index -%}
-        {%- set label = default_name if g.name | string == default_name else default_name ~ '_' ~ modules.re.sub('[^A-Za-z0-9_]', '_', g.name | string) -%}
-        {%- set name = prefix ~ '_' ~ label ~ '_' ~ role -%}
-        {%- set branch_sql -%}
+        {%- do arms.append({'index': g.index, 'expr': slot_expr, 'start': g.start, 'end': g.end, 'role': role}) -%}
+    {%- endfor -%}
+    {%- set rest_expr = 'pmod(' ~ keys_hash ~ ', ' ~ plan.rest_slots ~ ')' -%}
+    {%- set lines = [] -%}
+    {%- for a in arms -%}
+        {%- if multicast.any -%}
+            {%- set value = ('sequence(' ~ a.start ~ ', ' ~ a['end'] ~ ')') if a.expr is none else ('array(' ~ a.expr ~ ')') -%}
+        {%- else -%}
+            {%- set value = a.expr -%}
+        {%- endif -%}
+        {%- do lines.append('-- group ' ~ a.index ~ ': slots #' ~ a.start ~ '-#' ~ a['end'] ~ ', ' ~ a.role) -%}
+        {%- do lines.append('when ' ~ a.index ~ ' then ' ~ value) -%}
+    {%- endfor -%}
+    {%- do lines.append('-- rows in no group: slots #0-#' ~ (plan.rest_slots - 1) ~ ' by a hash of the keys') -%}
+    {%- do lines.append('else ' ~ (('array(' ~ rest_expr ~ ')') if multicast.any else rest_expr)) -%}
+    {%- set slot_case = 'case ' ~ alias ~ '.sj_group\n' ~ skewjoin._sj_indent(lines | join('\n'), 4) ~ '\nend' -%}
+    {%- set slot_value = ('explode(' ~ slot_case ~ ')') if multicast.any else slot_case -%}
+    {%- set slotted_sql -%}
 select
     {{ alias }}.*,
-    {{ slot_expr }} as sj_slot
-from {{ prefix }}_grouped as {{ alias }}
-where {{ alias }}.sj_group = {{ g.index }}
-        {%- endset -%}
-        {%- do ctes.append([name, branch_sql]) -%}
-        {%- do branches.append(name) -%}
-    {%- endfor -%}
-    {%- set union_parts = [] -%}
-    {%- for b in branches -%}
-        {%- do union_parts.append('select * from ' ~ b) -%}
-    {%- endfor -%}
-    {%- do ctes.append([prefix ~ '_slotted', union_parts | join('\nunion all\n')]) -%}
-    {{- return({'ctes': ctes, 'final': prefix ~ '_slotted'}) -}}
+    {{ skewjoin._sj_indent(slot_value, 4)[4:] }} as sj_slot
+from {{ alias }}_grouped as {{ alias }}
+    {%- endset -%}
+    {%- set ctes = [[alias ~ '_grouped', grouped_sql], [alias ~ '_slotted', slotted_sql]] -%}
+    {{- return({'ctes': ctes, 'final': alias ~ '_slotted'}) -}}
 {%- endmacro %}
 
 
