@@ -9,33 +9,14 @@
         {%- set pair = [key, key] if key is string else key -%}
         {%- do conditions.append(left_alias ~ '.' ~ pair[0] ~ ' = ' ~ right_alias ~ '.' ~ pair[1]) -%}
     {%- endfor -%}
-with actual as (
-    select * from {{ model }}
-),
-
-expected as (
-    select
+    {%- set expected -%}
+select
         {{ (columns or [left_alias ~ '.*']) | join(',\n        ') }}
     from {{ left }} as {{ left_alias }}
     {{ join_type }} join {{ right }} as {{ right_alias }}
         on {{ conditions | join(' and ') }}
-),
-
-missing as (
-    select * from expected
-    except all
-    select * from actual
-),
-
-extra as (
-    select * from actual
-    except all
-    select * from expected
-)
-
-select 'missing from the model' as difference, * from missing
-union all
-select 'extra in the model' as difference, * from extra
+    {%- endset %}
+{{ multiset_difference(model, expected) }}
 {% endtest %}
 
 

@@ -3,12 +3,20 @@
     of the fact and its dimensions, without hints). Returns the rows that
     differ (missing or extra, with multiplicity: EXCEPT ALL). -#}
 {% test equals_sql(model, sql) %}
+{{ multiset_difference(model, sql) }}
+{% endtest %}
+
+
+{#- The rows of `actual` (a relation) and of the query `expected` that differ,
+    with multiplicity (EXCEPT ALL both ways), labelled by the side they are
+    missing from; no rows when the two are equal as multisets. -#}
+{% macro multiset_difference(actual, expected) %}
 with actual as (
-    select * from {{ model }}
+    select * from {{ actual }}
 ),
 
 expected as (
-    {{ sql }}
+    {{ expected }}
 ),
 
 missing as (
@@ -26,4 +34,4 @@ extra as (
 select 'missing from the model' as difference, * from missing
 union all
 select 'extra in the model' as difference, * from extra
-{% endtest %}
+{% endmacro %}

@@ -3,8 +3,9 @@
 Three layers, each a plain value that the tests can print and rebuild:
 
 - literal writers: ``spark_literal`` (a Spark SQL literal of a typed value,
-  strings with backslash escapes) and ``jinja_literal`` (a Jinja expression
-  for a config value, written into ``dbt compile --inline`` text). Both are
+  strings with backslash escapes) and ``to_jinja`` (from skewjoin.planner: a
+  Jinja expression for a config value, written into ``dbt compile --inline``
+  text, as ``skewjoin profile`` writes its configs). Both are
   checked by round trips through Spark and Jinja in test_properties.py, so the
   harness cannot be the source of a false failure.
 - ``Shape``: what is fixed for one compiled query -- the key columns and
@@ -33,6 +34,8 @@ from decimal import Decimal
 from typing import Any
 
 from hypothesis import strategies as st
+
+from skewjoin.planner import to_jinja
 
 LEFT_VIEW = "global_temp.sj_prop_left"
 RIGHT_VIEW = "global_temp.sj_prop_right"
@@ -73,38 +76,6 @@ def spark_literal(value: Any, sql_type: str) -> str:
     if sql_type == "timestamp":
         return f"timestamp'{value.isoformat(sep=' ')}'"
     raise ValueError(f"no literal writer for {sql_type}")
-
-
-def jinja_string_literal(value: str) -> str:
-    """A Jinja string literal holding exactly *value*.
-
-    Jinja decodes a string literal's body with Python's ``unicode-escape``
-    codec, so the body is the value encoded with that codec (pure ASCII, every
-    backslash doubled, newlines and non-ASCII as escapes) with quotes escaped.
-    ``{{``, ``}}`` and ``{%`` inside a string literal are plain characters to
-    Jinja's lexer.
-    """
-    body = value.encode("unicode_escape").decode("ascii").replace("'", "\\'")
-    return "'" + body + "'"
-
-
-def jinja_literal(value: Any) -> str:
-    """A Jinja expression evaluating to *value* (None, bool, int, str, list, dict)."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, str):
-        return jinja_string_literal(value)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(jinja_literal(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{jinja_literal(k)}: {jinja_literal(v)}" for k, v in value.items()) + "}"
-    raise TypeError(f"no Jinja literal for {type(value).__name__}")
 
 
 # -- values -----------------------------------------------------------------------------
@@ -330,17 +301,17 @@ class Shape:
 
     def inline_sql(self, left: str = LEFT_VIEW, right: str = RIGHT_VIEW) -> str:
         args = [
-            jinja_literal(left),
-            jinja_literal(right),
-            "on=" + jinja_literal(self.on_arg()),
-            "join_type=" + jinja_literal(self.join_spelling),
+            to_jinja(left),
+            to_jinja(right),
+            "on=" + to_jinja(self.on_arg()),
+            "join_type=" + to_jinja(self.join_spelling),
         ]
         if self.columns is not None:
-            args.append("columns=" + jinja_literal(self.columns))
+            args.append("columns=" + to_jinja(self.columns))
         if (self.left_alias, self.right_alias) != ("a", "b"):
-            args += ["left_alias=" + jinja_literal(self.left_alias), "right_alias=" + jinja_literal(self.right_alias)]
+            args += ["left_alias=" + to_jinja(self.left_alias), "right_alias=" + to_jinja(self.right_alias)]
         if self.spec is not None:
-            args.append("skew=" + jinja_literal(self.spec))
+            args.append("skew=" + to_jinja(self.spec))
         return "{{ skewjoin.skew_join(" + ", ".join(args) + ") }}"
 
     def select_list(self) -> list[str]:
@@ -751,13 +722,13 @@ class StarShape:
             if d.columns is not None:
                 item["columns"] = d.columns
             dims.append(item)
-        args = [jinja_literal(FACT_VIEW), jinja_literal(dims)]
+        args = [to_jinja(FACT_VIEW), to_jinja(dims)]
         if self.fact_alias != "f":
-            args.append("fact_alias=" + jinja_literal(self.fact_alias))
+            args.append("fact_alias=" + to_jinja(self.fact_alias))
         if self.budget is not None:
-            args.append("broadcast_budget=" + jinja_literal(self.budget))
+            args.append("broadcast_budget=" + to_jinja(self.budget))
         if self.prune is not None:
-            args.append("prune=" + jinja_literal(self.prune))
+            args.append("prune=" + to_jinja(self.prune))
         return "{{ skewjoin.star_join(" + ", ".join(args) + ") }}"
 
     def select_list(self) -> list[str]:
@@ -958,13 +929,13 @@ class PruneShape:
             if s.join_type is not None:
                 item["join_type"] = s.join_type
             small.append(item)
-        args = [jinja_literal(BIG_VIEW), jinja_literal(self.big_alias), jinja_literal(small)]
+        args = [to_jinja(BIG_VIEW), to_jinja(self.big_alias), to_jinja(small)]
         if self.join_type is not None:
-            args.append("join_type=" + jinja_literal(self.join_type))
+            args.append("join_type=" + to_jinja(self.join_type))
         if self.max_values is not None:
-            args.append("max_values=" + jinja_literal(self.max_values))
+            args.append("max_values=" + to_jinja(self.max_values))
         if self.fallback is not None:
-            args.append("fallback=" + jinja_literal(self.fallback))
+            args.append("fallback=" + to_jinja(self.fallback))
         return "skewjoin.prune_predicate(" + ", ".join(args) + ")"
 
     def query(self, predicate: str) -> str:

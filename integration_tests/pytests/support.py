@@ -38,6 +38,21 @@ def error_text(result: dbtRunnerResult) -> str:
     return re.sub(r"\s+", " ", " ".join(parts))
 
 
+def assert_clear_compile_error(
+    result: dbtRunnerResult, name: str, macro: str, expected: str, argument: str | None = None
+) -> str:
+    """A failed compile whose message names the macro and model, the argument
+    (when given), says `expected` and shows the right form; returns the message."""
+    assert not result.success, f"{name}: compiled although it should not"
+    message = error_text(result)
+    assert f"skewjoin.{macro} in model" in message, message
+    if argument is not None:
+        assert f"argument `{argument}`" in message, message
+    assert expected in message, message
+    assert "Right form, for example:" in message, message
+    return message
+
+
 def as_json(result: dbtRunnerResult) -> Any:
     return json.loads(inline_compiled_sql(result))
 

@@ -52,7 +52,6 @@ from property_strategies import (
     StarShape,
     Tables,
     hostile_text,
-    jinja_literal,
     prune_shapes,
     prune_tables,
     shapes,
@@ -63,6 +62,7 @@ from property_strategies import (
 )
 from support import inline_compiled_sql
 
+from skewjoin.planner import to_jinja
 from skewjoin.pytest_plugin import DbtProject
 from skewjoin.sql import SparkSqlError, compare_multisets, run_sql
 
@@ -255,7 +255,8 @@ def test_spark_literals_round_trip(prop: PropertyRunner) -> None:
 
 def test_jinja_literals_round_trip(prop: PropertyRunner) -> None:
     """Config values written into `dbt compile --inline` text reach the macro unchanged:
-    checked with Jinja's own expression compiler on many values, then through dbt."""
+    checked with Jinja's own expression compiler on many values, then through dbt.
+    The writer is the one `skewjoin profile` prints its configs with."""
     env = jinja2.Environment()
     config_values = st.recursive(
         st.one_of(st.none(), st.booleans(), st.integers(), hostile_text()),
@@ -266,11 +267,11 @@ def test_jinja_literals_round_trip(prop: PropertyRunner) -> None:
     @prop_settings(200)
     @given(config_values)
     def run(value: Any) -> None:
-        assert env.compile_expression(jinja_literal(value))() == value
+        assert env.compile_expression(to_jinja(value))() == value
 
     run()
     values = [*HOSTILE_PIECES, "".join(HOSTILE_PIECES), "x" * 5000 + "'", "{{ 1 }}", "{% raw %}", "'\\''"]
-    result = prop.project.run(["compile", "--inline", "{{ tojson(" + jinja_literal(values) + ") }}"])
+    result = prop.project.run(["compile", "--inline", "{{ tojson(" + to_jinja(values) + ") }}"])
     import json
 
     assert json.loads(inline_compiled_sql(result)) == values

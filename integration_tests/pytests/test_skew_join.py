@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from support import SCHEMA, error_text, inline_compiled_sql, partition_shares, strip_record
+from support import SCHEMA, assert_clear_compile_error, error_text, inline_compiled_sql, partition_shares, strip_record
 
 from skewjoin.pytest_plugin import DbtProject
 from skewjoin.sql import run_sql
@@ -141,12 +141,7 @@ def test_bad_input_is_a_clear_compile_error(
     if not args.startswith("on="):
         args = "on=['k_int'], " + args
     call = "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), " + args + ") }}"
-    result = compile_inline(call, expect_failure=True)
-    assert not result.success, f"{name}: compiled although it should not"
-    message = error_text(result)
-    assert "skewjoin.skew_join in model" in message, message
-    assert "Right form, for example:" in message, message
-    assert expected in message, message
+    assert_clear_compile_error(compile_inline(call, expect_failure=True), name, "skew_join", expected)
 
 
 def test_unknown_key_column_names_the_side(compile_inline: Callable[..., Any]) -> None:

@@ -27,7 +27,7 @@ from conftest import SCHEMA, error_text, inline_compiled_sql, node_results
 from skewjoin.dbt_runner import run_dbt
 from skewjoin.pytest_plugin import DbtProject
 from skewjoin.sql import assert_same_rows, run_sql
-from support import strip_record
+from support import assert_clear_compile_error, strip_record
 
 pytestmark = pytest.mark.spark
 
@@ -616,13 +616,7 @@ def test_bad_input_is_a_clear_compile_error(
     compile_inline: Callable[..., Any], name: str, args: str, argument: str, expected: str
 ) -> None:
     call = "{{ skewjoin.star_join(ref('star_sales'), " + args + ") }}"
-    result = compile_inline(call, expect_failure=True)
-    assert not result.success, f"{name}: compiled although it should not"
-    message = error_text(result)
-    assert "skewjoin.star_join in model" in message, message
-    assert f"argument `{argument}`" in message, message
-    assert expected in message, message
-    assert "Right form, for example:" in message, message
+    assert_clear_compile_error(compile_inline(call, expect_failure=True), name, "star_join", expected, argument)
 
 
 def test_bad_config_is_a_clear_compile_error(compile_inline: Callable[..., Any]) -> None:

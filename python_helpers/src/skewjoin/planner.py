@@ -114,10 +114,13 @@ def quote_spark_string(value: str) -> str:
 
     The same escaping as the package's ``_sj_quote_string`` macro: backslash
     first, then quotes and control characters (Spark SQL literals use
-    backslash escapes, and adjacent literals concatenate).
+    backslash escapes, and adjacent literals concatenate), and the ``$`` of
+    ``${`` as a unicode escape (Spark substitutes ``${name}`` in the statement
+    text before parsing, inside literals too).
     """
     s = value.replace("\\", "\\\\").replace("'", "\\'").replace('"', '\\"')
     s = s.replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t").replace("\x00", "\\u0000")
+    s = s.replace("${", "\\u0024{")
     return f"'{s}'"
 
 

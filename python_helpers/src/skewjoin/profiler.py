@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import click
 
+from skewjoin.local_spark import driver_java_options, first_lines, start_session
 from skewjoin.planner import (
     JOIN_TYPES,
     KeyStat,
@@ -91,11 +92,6 @@ class Backend(Protocol):
     def close(self) -> None: ...
 
 
-def _first_lines(message: str, n: int = 3) -> str:
-    lines = [line for line in str(message).strip().splitlines() if line.strip()]
-    return "\n".join(lines[:n])
-
-
 class LocalSpark:
     """A local Spark session (PySpark) started for the profile; :meth:`close` stops it.
 
@@ -114,16 +110,13 @@ class LocalSpark:
 
         self.warehouse = warehouse.resolve() if warehouse else None
         self._scratch = tempfile.TemporaryDirectory(prefix="skewjoin-profile-")
-        builder = SparkSession.builder.appName("skewjoin profile")
         settings: dict[str, str] = {
             "spark.master": "local[2]",
             "spark.driver.memory": driver_memory,
             "spark.ui.enabled": "false",
             "spark.ui.showConsoleProgress": "false",
             "spark.sql.warehouse.dir": str(self.warehouse or Path(self._scratch.name) / "warehouse"),
-            "spark.driver.extraJavaOptions": (
-                f"-Dderby.system.home={self._scratch.name} -Dlog4j2.configurationFile={self._log4j_config()}"
-            ),
+            "spark.driver.extraJavaOptions": driver_java_options(Path(self._scratch.name)),
             "spark.sql.catalogImplementation": "in-memory",
         }
         if metastore is not None:
@@ -136,34 +129,13 @@ class LocalSpark:
             settings["spark.sql.catalogImplementation"] = "hive"
             settings["spark.hadoop.javax.jdo.option.ConnectionURL"] = f"jdbc:derby:;databaseName={db_dir};create=false"
         settings.update(conf or {})
-        for key, value in settings.items():
-            builder = builder.config(key, value)
         self.description = f"local Spark ({settings['spark.master']})"
         try:
-            self.spark: SparkSession = builder.getOrCreate()
-        except Exception as exc:  # PySpark raises several kinds when the JVM does not start
+            self.spark: SparkSession = start_session(settings, ProfileError, app_name="skewjoin profile")
+        except ProfileError:
             self._scratch.cleanup()
-            raise ProfileError(
-                f"could not start a local Spark: {_first_lines(str(exc), 2)} "
-                "(Java 17 is required: apt-get install -y openjdk-17-jre-headless)"
-            ) from exc
-        self.spark.sparkContext.setLogLevel("ERROR")
+            raise
         self._quiet_pyspark_error_log()
-
-    def _log4j_config(self) -> Path:
-        """Spark's own log at ERROR (WARN with -vv): the profile reports its progress itself."""
-        level = "warn" if logging.getLogger("skewjoin").getEffectiveLevel() <= logging.DEBUG else "error"
-        path = Path(self._scratch.name) / "log4j2.properties"
-        path.write_text(
-            f"rootLogger.level = {level}\n"
-            "rootLogger.appenderRef.stderr.ref = console\n"
-            "appender.console.type = Console\n"
-            "appender.console.name = console\n"
-            "appender.console.target = SYSTEM_ERR\n"
-            "appender.console.layout.type = PatternLayout\n"
-            "appender.console.layout.pattern = %d{HH:mm:ss} %p %c{1}: %m%n%ex\n"
-        )
-        return path
 
     @staticmethod
     def _quiet_pyspark_error_log() -> None:
@@ -183,7 +155,7 @@ class LocalSpark:
         try:
             return [tuple(row) for row in self.spark.sql(text).collect()]
         except PySparkException as exc:
-            raise ProfileError(f"Spark refused a query: {_first_lines(str(exc))}") from exc
+            raise ProfileError(f"Spark refused a query: {first_lines(str(exc))}") from exc
 
     def shuffle_partitions(self) -> int | None:
         value = self.spark.conf.get("spark.sql.shuffle.partitions")
@@ -237,7 +209,7 @@ class ThriftSpark:
             self.conn = connect(host, int(port))
         except Exception as exc:  # PyHive raises thrift transport errors of several kinds
             raise ProfileError(
-                f"cannot connect to the Spark Thrift Server on {host}:{port}: {_first_lines(str(exc), 1)}; "
+                f"cannot connect to the Spark Thrift Server on {host}:{port}: {first_lines(str(exc), 1)}; "
                 "start one with `skewjoin spark-thrift start`"
             ) from exc
 
@@ -247,7 +219,7 @@ class ThriftSpark:
         try:
             return run_sql(self.conn, text)
         except SparkSqlError as exc:
-            raise ProfileError(f"Spark refused a query: {_first_lines(exc.spark_message)}") from exc
+            raise ProfileError(f"Spark refused a query: {first_lines(exc.spark_message)}") from exc
 
     def shuffle_partitions(self) -> int | None:
         rows = self.sql("set spark.sql.shuffle.partitions")

@@ -21,6 +21,8 @@ import tempfile
 from pathlib import Path
 from typing import Any, Protocol
 
+from skewjoin.local_spark import driver_java_options, first_lines, start_session
+
 logger = logging.getLogger(__name__)
 
 Row = tuple[Any, ...]
@@ -28,11 +30,6 @@ Row = tuple[Any, ...]
 
 class BenchError(RuntimeError):
     """The benchmark cannot go on; the message says why and what to do."""
-
-
-def _first_lines(message: str, n: int = 3) -> str:
-    lines = [line for line in str(message).strip().splitlines() if line.strip()]
-    return "\n".join(lines[:n])
 
 
 class Backend(Protocol):
@@ -106,39 +103,18 @@ class LocalBackend:
         self.settings = dict(settings)
         (run_dir / "eventlog").mkdir(parents=True, exist_ok=True)
         self._scratch = tempfile.TemporaryDirectory(prefix="skewjoin-bench-")
-        java_options = f"-Dderby.system.home={self._scratch.name} -Dlog4j2.configurationFile={self._log4j_config()}"
-        self.settings.setdefault("spark.driver.extraJavaOptions", java_options)
-        builder = SparkSession.builder
-        for key, value in self.settings.items():
-            builder = builder.config(key, value)
+        self.settings.setdefault("spark.driver.extraJavaOptions", driver_java_options(Path(self._scratch.name)))
         self.description = f"local Spark ({self.settings.get('spark.master')})"
         try:
-            self.spark = builder.getOrCreate()
-        except Exception as exc:  # PySpark raises several kinds when the JVM does not start
+            self.spark = start_session(self.settings, BenchError)
+        except BenchError:
             self._scratch.cleanup()
-            raise BenchError(
-                f"could not start a local Spark: {_first_lines(str(exc), 2)} "
-                "(Java 17 is required: apt-get install -y openjdk-17-jre-headless)"
-            ) from exc
-        self.spark.sparkContext.setLogLevel("ERROR")
+            raise
         conf = self.spark.sparkContext.getConf()
         if conf.get("spark.eventLog.enabled") != "true":
             raise BenchError("the Spark session has no event log (spark.eventLog.enabled is not true)")
         self._closed = False
 
-    def _log4j_config(self) -> Path:
-        level = "warn" if logging.getLogger("skewjoin").getEffectiveLevel() <= logging.DEBUG else "error"
-        path = Path(self._scratch.name) / "log4j2.properties"
-        path.write_text(
-            f"rootLogger.level = {level}\n"
-            "rootLogger.appenderRef.stderr.ref = console\n"
-            "appender.console.type = Console\n"
-            "appender.console.name = console\n"
-            "appender.console.target = SYSTEM_ERR\n"
-            "appender.console.layout.type = PatternLayout\n"
-            "appender.console.layout.pattern = %d{HH:mm:ss} %p %c{1}: %m%n%ex\n"
-        )
-        return path
 
     def sql(self, text: str) -> list[Row]:
         from pyspark.errors import PySparkException
@@ -147,7 +123,7 @@ class LocalBackend:
         try:
             return [tuple(row) for row in self.spark.sql(text).collect()]
         except PySparkException as exc:
-            raise BenchError(f"Spark refused a query: {_first_lines(str(exc))}\n-- sql:\n{text[:2000]}") from exc
+            raise BenchError(f"Spark refused a query: {first_lines(str(exc))}\n-- sql:\n{text[:2000]}") from exc
 
     def set_conf(self, key: str, value: str | None) -> None:
         if value is None:
@@ -204,7 +180,7 @@ class ThriftBackend:
             self.conn = connect(host, int(port))
         except Exception as exc:  # thrift transport errors of several kinds
             raise BenchError(
-                f"cannot connect to the Spark Thrift Server on {host}:{port}: {_first_lines(str(exc), 1)}; "
+                f"cannot connect to the Spark Thrift Server on {host}:{port}: {first_lines(str(exc), 1)}; "
                 "start one with `skewjoin spark-thrift start`"
             ) from exc
 
@@ -215,7 +191,7 @@ class ThriftBackend:
             return run_sql(self.conn, text)
         except SparkSqlError as exc:
             raise BenchError(
-                f"Spark refused a query: {_first_lines(exc.spark_message)}\n-- sql:\n{text[:2000]}"
+                f"Spark refused a query: {first_lines(exc.spark_message)}\n-- sql:\n{text[:2000]}"
             ) from exc
 
     def set_conf(self, key: str, value: str | None) -> None:
