@@ -365,7 +365,8 @@ def test_dataset_spec_checks_its_parameters() -> None:
     assert "bench_star_sales" not in dict(statements(DatasetSpec(), star=False))
     keys = {s.key for s in scenarios(BenchConfig())}
     assert {"star/plain", "star/star_join", "pruning/prune_predicate", "skewed/plain@aqe_scaled"} <= keys
-    assert len(scenarios(BenchConfig(pruning=False, star=False))) == 10
+    assert len(scenarios(BenchConfig(pruning=False, star=False))) == 14
+    assert {"aggregated/plain@aqe_off", "aggregated/plain@aqe_scaled", "aggregated/hot_keys"} <= keys
 
 
 def test_zipf_key_expression_shapes() -> None:

@@ -1,0 +1,24 @@
+-- Benchmark: bench_aggregated_plain with the join done by skew groups (the
+-- configuration of bench_skewed_groups), then the same aggregate by key.
+{{ config(enabled=var('skewjoin_bench', false)) }}
+{%- set groups = [] -%}
+{%- for key, slots in var('skewjoin_bench_groups', [[0, 140]]) -%}
+    {%- do groups.append({'when': 'f.k = ' ~ (key | int), 'slots': slots | int}) -%}
+{%- endfor %}
+select
+    j.k,
+    count(*) as join_rows,
+    sum(cast(j.amount * 100 as bigint)) as amount_cents,
+    sum(j.dim_row) as dim_rows
+from (
+    {{ skewjoin.skew_join(
+        source('skewjoin_bench', 'bench_fact_skewed'),
+        source('skewjoin_bench', 'bench_dim'),
+        on=['k'],
+        columns=['f.k', 'f.amount', 'd.dim_row'],
+        left_alias='f',
+        right_alias='d',
+        skew={'groups': groups, 'total_slots': var('skewjoin_bench_total_slots', 200)}
+    ) }}
+) as j
+group by j.k

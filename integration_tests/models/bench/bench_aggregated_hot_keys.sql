@@ -1,0 +1,24 @@
+-- Benchmark: bench_aggregated_plain with the join done by hot keys (the
+-- configuration of bench_skewed_hot_keys), then the same aggregate by key.
+{{ config(enabled=var('skewjoin_bench', false)) }}
+{%- set hot = [] -%}
+{%- for key in var('skewjoin_bench_hot_keys', [0]) -%}
+    {%- do hot.append(key | int) -%}
+{%- endfor %}
+select
+    j.k,
+    count(*) as join_rows,
+    sum(cast(j.amount * 100 as bigint)) as amount_cents,
+    sum(j.dim_row) as dim_rows
+from (
+    {{ skewjoin.skew_join(
+        source('skewjoin_bench', 'bench_fact_skewed'),
+        source('skewjoin_bench', 'bench_dim'),
+        on=['k'],
+        columns=['f.k', 'f.amount', 'd.dim_row'],
+        left_alias='f',
+        right_alias='d',
+        skew={'hot_keys': {'f': hot}, 'total_slots': var('skewjoin_bench_total_slots', 200)}
+    ) }}
+) as j
+group by j.k
