@@ -5,20 +5,12 @@
 {%- for key, slots in var('skewjoin_bench_groups', [[0, 140]]) -%}
     {%- do groups.append({'when': 'f.k = ' ~ (key | int), 'slots': slots | int}) -%}
 {%- endfor %}
-select
-    j.k,
-    count(*) as join_rows,
-    sum(cast(j.amount * 100 as bigint)) as amount_cents,
-    sum(j.dim_row) as dim_rows
-from (
-    {{ skewjoin.skew_join(
-        source('skewjoin_bench', 'bench_fact_skewed'),
-        source('skewjoin_bench', 'bench_dim'),
-        on=['k'],
-        columns=['f.k', 'f.amount', 'd.dim_row'],
-        left_alias='f',
-        right_alias='d',
-        skew={'groups': groups, 'total_slots': var('skewjoin_bench_total_slots', 200)}
-    ) }}
-) as j
-group by j.k
+{{ bench_aggregate_by_key(skewjoin.skew_join(
+    source('skewjoin_bench', 'bench_fact_skewed'),
+    source('skewjoin_bench', 'bench_dim'),
+    on=['k'],
+    columns=['f.k', 'f.amount', 'd.dim_row'],
+    left_alias='f',
+    right_alias='d',
+    skew={'groups': groups, 'total_slots': var('skewjoin_bench_total_slots', 200)}
+)) }}

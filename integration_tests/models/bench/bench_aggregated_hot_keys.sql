@@ -5,20 +5,12 @@
 {%- for key in var('skewjoin_bench_hot_keys', [0]) -%}
     {%- do hot.append(key | int) -%}
 {%- endfor %}
-select
-    j.k,
-    count(*) as join_rows,
-    sum(cast(j.amount * 100 as bigint)) as amount_cents,
-    sum(j.dim_row) as dim_rows
-from (
-    {{ skewjoin.skew_join(
-        source('skewjoin_bench', 'bench_fact_skewed'),
-        source('skewjoin_bench', 'bench_dim'),
-        on=['k'],
-        columns=['f.k', 'f.amount', 'd.dim_row'],
-        left_alias='f',
-        right_alias='d',
-        skew={'hot_keys': {'f': hot}, 'total_slots': var('skewjoin_bench_total_slots', 200)}
-    ) }}
-) as j
-group by j.k
+{{ bench_aggregate_by_key(skewjoin.skew_join(
+    source('skewjoin_bench', 'bench_fact_skewed'),
+    source('skewjoin_bench', 'bench_dim'),
+    on=['k'],
+    columns=['f.k', 'f.amount', 'd.dim_row'],
+    left_alias='f',
+    right_alias='d',
+    skew={'hot_keys': {'f': hot}, 'total_slots': var('skewjoin_bench_total_slots', 200)}
+)) }}

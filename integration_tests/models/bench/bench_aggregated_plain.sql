@@ -1,15 +1,16 @@
 -- Benchmark baseline: the plain join of the skewed fact, then an aggregate by
--- the join key (join rows and exact integer sums per key). The aggregate
--- needs the rows of a key together, as the join's shuffle already has them,
--- so Spark's AQE does not split the skewed partition here (splitting it would
--- need another shuffle). Its result is the oracle of bench_aggregated_*.
+-- the join key (bench_aggregate_by_key). The aggregate needs the rows of a
+-- key together, as the join's shuffle already has them, so Spark's AQE does
+-- not split the skewed partition here (splitting it would need another
+-- shuffle). Its result is the oracle of bench_aggregated_*.
 {{ config(enabled=var('skewjoin_bench', false)) }}
+{%- set joined -%}
 select
     f.k,
-    count(*) as join_rows,
-    sum(cast(f.amount * 100 as bigint)) as amount_cents,
-    sum(d.dim_row) as dim_rows
+    f.amount,
+    d.dim_row
 from {{ source('skewjoin_bench', 'bench_fact_skewed') }} as f
 inner join {{ source('skewjoin_bench', 'bench_dim') }} as d
     on f.k = d.k
-group by f.k
+{%- endset %}
+{{ bench_aggregate_by_key(joined) }}
