@@ -1,0 +1,584 @@
+"""Render the package's macros the way dbt does, with no Spark and no dbt run.
+
+What is real: the macro files (every ``macros/**/*.sql``, split into macro
+blocks by dbt's own block extractor), dbt's Jinja environment
+(``dbt_common.clients.jinja.get_environment``: sandboxed, ``jinja2.ext.do``,
+dbt's macro naming), dbt's ``return()`` (``MacroReturn``, caught by
+``BaseMacroGenerator.call_macro`` as in dbt), dbt's ``modules``, ``tojson`` and
+``fromjson``, and dbt-spark's ``SparkRelation`` for ``ref()``.
+
+What is fake: the adapter (``dispatch``, ``type``), ``config``, ``var``,
+``log``, ``exceptions`` and ``run_query``, which :class:`FakeSpark` answers from
+the test's tables. It is strict where dbt would be lenient, so that a test
+can never pass by accident:
+
+- an undefined name or attribute raises (``StrictUndefined``);
+- ``skewjoin.<name>`` of a macro that does not exist is undefined (so
+  ``is defined`` is false, and calling it raises);
+- a query FakeSpark has no answer for raises :class:`UnexpectedQuery` (an
+  ``AssertionError``, never mistaken for a compile error);
+- ``exceptions.raise_compiler_error`` raises :class:`RaisedCompilerError`,
+  so a test expecting a compile error tells it apart from any other failure.
+"""
+
+from __future__ import annotations
+
+import datetime
+import decimal
+import os
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import jinja2.meta
+from dbt.adapters.spark.relation import SparkRelation
+from dbt.context.base import BaseContext, get_context_modules
+from dbt_common.clients.jinja import BaseMacroGenerator, extract_toplevel_blocks, get_environment
+from dbt_common.exceptions import CompilationError
+
+PACKAGE = "skewjoin"
+SCHEMA = "skewjoin_it"
+REPO_ROOT = Path(__file__).resolve().parents[2]
+MACRO_DIR = REPO_ROOT / "macros"
+PROJECT_DIR = REPO_ROOT / "integration_tests"
+
+# The integration project's vars (integration_tests/dbt_project.yml).
+PROJECT_VARS: dict[str, Any] = {"skewjoin_total_slots": 20}
+
+# Settings a fresh Spark 4 session reports (the Thrift server's defaults).
+DEFAULT_CONF: dict[str, str] = {"spark.sql.ansi.enabled": "true", "spark.sql.shuffle.partitions": "200"}
+
+# Names dbt's context provides that the harness provides too; test_harness.py
+# checks that every name the macros read is one of them.
+CONTEXT_NAMES = (
+    PACKAGE, "adapter", "api", "config", "exceptions", "execute", "fromjson", "log", "model", "modules",
+    "ref", "return", "run_query", "source", "this", "tojson", "var",
+)  # fmt: skip
+
+
+class UnexpectedQuery(AssertionError):
+    """A macro ran a query the test's fake Spark has no answer for."""
+
+
+class RaisedCompilerError(CompilationError):
+    """What ``exceptions.raise_compiler_error`` raises (dbt raises CompilationError)."""
+
+
+# -- the macros --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MacroSource:
+    name: str
+    path: Path
+    sql: str
+
+
+def _environment() -> jinja2.Environment:
+    env = get_environment()  # dbt's own: sandboxed, do + loopcontrols, dbt_macro__ naming
+    env.undefined = jinja2.StrictUndefined
+    return env
+
+
+@dataclass
+class Package:
+    """Every macro of ``macros/**/*.sql``, compiled once."""
+
+    sources: dict[str, MacroSource]
+    env: jinja2.Environment
+    templates: dict[str, jinja2.Template] = field(default_factory=dict)
+
+    def template(self, name: str) -> jinja2.Template:
+        if name not in self.templates:
+            self.templates[name] = self.env.from_string(self.sources[name].sql, globals={})
+        return self.templates[name]
+
+    def free_names(self) -> dict[str, set[str]]:
+        """For each macro, the names it reads from the context (not its arguments or its own sets)."""
+        out = {}
+        for name, source in self.sources.items():
+            out[name] = set(jinja2.meta.find_undeclared_variables(self.env.parse(source.sql)))
+        return out
+
+
+def load_package(macro_dir: Path = MACRO_DIR) -> Package:
+    """Split every macro file into its macro blocks, as dbt's macro parser does."""
+    sources: dict[str, MacroSource] = {}
+    paths = sorted(macro_dir.rglob("*.sql"))
+    if not paths:
+        raise AssertionError(f"no macro files under {macro_dir}")
+    for path in paths:
+        blocks = extract_toplevel_blocks(path.read_text(), allowed_blocks={"macro"}, collect_raw_data=False)
+        for block in blocks:
+            name = block.block_name  # type: ignore[union-attr]
+            if name in sources:
+                raise AssertionError(f"macro {name} defined twice: {sources[name].path} and {path}")
+            sources[name] = MacroSource(name=name, path=path, sql=block.full_block)  # type: ignore[union-attr]
+    return Package(sources=sources, env=_environment())
+
+
+@cache
+def package() -> Package:
+    """The package's macros (``$SKEWJOIN_UNIT_MACROS``: another macros/ directory to test)."""
+    return load_package(Path(os.environ.get("SKEWJOIN_UNIT_MACROS", MACRO_DIR)))
+
+
+class MacroGenerator(BaseMacroGenerator):
+    """dbt's macro call: a fresh module of the macro's template over the
+    context, ``return()`` caught (BaseMacroGenerator.call_macro)."""
+
+    def __init__(self, package: Package, name: str, context: dict[str, Any]) -> None:
+        super().__init__(context)
+        self.package = package
+        self.name = name
+
+    def get_template(self) -> jinja2.Template:
+        return self.package.template(self.name)
+
+    def get_name(self) -> str:
+        return self.name
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.call_macro(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<macro {PACKAGE}.{self.name}>"
+
+
+class Namespace:
+    """``skewjoin``: its attributes are the package's macros, nothing else.
+    An unknown name is undefined to Jinja (``is defined`` is false; a call raises)."""
+
+    def __init__(self, package: Package, context: dict[str, Any]) -> None:
+        self._macros = {name: MacroGenerator(package, name, context) for name in package.sources}
+
+    # Jinja's sandbox refuses attributes that start with an underscore, so the
+    # macros are items (as in dbt, whose namespaces are mappings): jinja reads
+    # `skewjoin._sj_x` as skewjoin['_sj_x'] once attribute lookup fails.
+    def __getitem__(self, name: str) -> MacroGenerator:
+        try:
+            return self._macros[name]
+        except KeyError:
+            raise KeyError(f"no macro {PACKAGE}.{name}") from None
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._macros
+
+
+# -- the fake adapter and context objects -------------------------------------------------
+
+
+class Adapter:
+    DISPATCH_ORDER = {"spark": ["spark", "default"], "databricks": ["databricks", "spark", "default"]}
+
+    def __init__(self, namespace: Namespace, adapter_type: str) -> None:
+        self._namespace = namespace
+        self._type = adapter_type
+
+    def type(self) -> str:
+        return self._type
+
+    def dispatch(self, macro_name: str, macro_namespace: str | None = None) -> MacroGenerator:
+        if macro_namespace != PACKAGE:
+            raise AssertionError(f"adapter.dispatch({macro_name!r}, {macro_namespace!r}): namespace is not {PACKAGE}")
+        prefixes = self.DISPATCH_ORDER.get(self._type, [self._type, "default"])
+        for prefix in prefixes:
+            name = f"{prefix}__{macro_name}"
+            if name in self._namespace:
+                return self._namespace[name]
+        raise CompilationError(f"No macro named '{macro_name}' found within namespace: '{macro_namespace}'")
+
+
+class Exceptions:
+    def __init__(self, warnings: list[str]) -> None:
+        self._warnings = warnings
+
+    def raise_compiler_error(self, msg: str, node: Any = None) -> None:
+        raise RaisedCompilerError(msg, node)
+
+    def warn(self, msg: str, node: Any = None) -> str:
+        self._warnings.append(msg)
+        return ""
+
+
+class Config:
+    """``config.get(key, default)``, and ``config(...)`` in a rendered model
+    (dbt reads those at parse time; the model's config when it compiles)."""
+
+    def __init__(self, values: dict[str, Any]) -> None:
+        self._values = values
+
+    def __call__(self, *args: Any, **kwargs: Any) -> str:
+        if args:
+            self._values.update(args[0])
+        self._values.update(kwargs)
+        return ""
+
+    def get(self, key: str, default: Any = None, validator: Any = None) -> Any:
+        return self._values.get(key, default)
+
+    def require(self, key: str) -> Any:
+        if key not in self._values:
+            raise CompilationError(f"required config {key!r} is not set")
+        return self._values[key]
+
+
+class Var:
+    _NOT_SET = object()
+
+    def __init__(self, values: dict[str, Any]) -> None:
+        self._values = values
+
+    def __call__(self, name: str, default: Any = _NOT_SET) -> Any:
+        if name in self._values:
+            return self._values[name]
+        if default is not Var._NOT_SET:
+            return default
+        raise CompilationError(f"Required var '{name}' not found in config")
+
+    def has_var(self, name: str) -> bool:
+        return name in self._values
+
+
+# -- fake Spark ---------------------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    """A table (or view, or path) as Spark would describe it.
+
+    columns: [(name, spark type)]; rows: for queries that read data (hot-key
+    detection); partition_by: partition columns (DESCRIBE TABLE, SHOW
+    PARTITIONS from the rows' values); stats_bytes / file_bytes / files:
+    catalog statistics and file sizes; kind: MANAGED, EXTERNAL or VIEW;
+    splits: input splits (spark_partition_id() values of a scan).
+    """
+
+    columns: list[tuple[str, str]]
+    rows: list[tuple[Any, ...]] | None = None
+    partition_by: list[str] = field(default_factory=list)
+    stats_bytes: int | None = None
+    file_bytes: int | None = None
+    files: int = 1
+    provider: str = "parquet"
+    kind: str = "MANAGED"
+    splits: int = 1
+
+    def column_index(self, name: str) -> int:
+        for i, (column, _) in enumerate(self.columns):
+            if column.lower() == name.lower():
+                return i
+        raise UnexpectedQuery(f"no column {name} in {self.columns}")
+
+
+@dataclass
+class Result:
+    """What ``run_query`` returns: enough of an agate table for the macros."""
+
+    column_names: tuple[str, ...]
+    rows: list[tuple[Any, ...]]
+
+    @property
+    def columns(self) -> list[list[Any]]:
+        return [[row[i] for row in self.rows] for i in range(len(self.column_names))]
+
+
+def spark_text(value: Any) -> str | None:
+    """``cast(value as string)`` as Spark writes it."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        if value != value:
+            return "NaN"
+        if value in (float("inf"), float("-inf")):
+            return "Infinity" if value > 0 else "-Infinity"
+        return repr(value)
+    if isinstance(value, datetime.datetime):
+        return value.strftime("%Y-%m-%d %H:%M:%S")
+    if isinstance(value, (int, decimal.Decimal, datetime.date, str)):
+        return str(value)
+    raise UnexpectedQuery(f"no Spark text for {value!r}")
+
+
+_DESCRIBE_QUERY = re.compile(r"describe query select \* from (?P<from>.+) as sj_described", re.S)
+_SET = re.compile(r"set (?P<key>[\w.]+)")
+_DESCRIBE_TABLE = re.compile(r"describe table (?P<extended>extended )?(?P<name>\S+)")
+_SHOW_PARTITIONS = re.compile(r"show partitions (?P<name>\S+)")
+_ANALYZE = re.compile(r"analyze table (?P<name>\S+) compute statistics noscan")
+_HOT_KEYS = re.compile(
+    r"select\s+(?P<keys>(?:concat\('v:', cast\(\w+\.[\w`]+ as string\)\) as sj_key_\d+,\s*)+)"
+    r"grouping_id\(\) as sj_grouping,\s*count\(\*\) as sj_rows,\s*count\(distinct sj_split\) as sj_splits\s*"
+    r"from \(\s*select\s+.*?spark_partition_id\(\) as sj_split\s*from (?P<from>.+?)(?: tablesample \([0-9.]+ percent\))? as \w+\s*"
+    r"\) as \w+\s*group by grouping sets \(.*\)\s*order by sj_rows desc\s*limit (?P<limit>\d+)",
+    re.S,
+)
+_SPLITS = re.compile(
+    r"select count\(distinct sj_split\) as sj_splits from \(select spark_partition_id\(\) as sj_split "
+    r"from (?P<from>.+) as sj_probe\) as sj_probe",
+    re.S,
+)
+_FILE_BYTES = re.compile(r"select\s+cast\(count\(\*\) as string\) as sj_files,.*?from (?P<from>\S+) as sj_scan", re.S)
+
+
+class FakeSpark:
+    """Answers the queries the macros send, from the test's tables.
+
+    tables: keyed by the text the macros put after FROM (``skewjoin_it.name``
+    for ``ref('name')``, a table name, ``parquet.`/path```) or, for a query
+    input, by the query text itself. ``answer(pattern, rows)`` adds a canned
+    answer for any other query (a regex matched against the whole query).
+    Every query is recorded in ``queries``.
+    """
+
+    def __init__(self, tables: dict[str, Table], conf: dict[str, str] | None = None) -> None:
+        self.tables = tables
+        self.conf = {**DEFAULT_CONF, **(conf or {})}
+        self.queries: list[str] = []
+        self.canned: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Result] | Result]] = []
+
+    def answer(self, pattern: str, result: Result | Callable[[re.Match[str]], Result]) -> None:
+        self.canned.append((re.compile(pattern, re.S), result))
+
+    def table(self, from_text: str) -> Table:
+        text = from_text.strip()
+        if text.startswith("(") and text.endswith(")"):
+            inner = text[1:-1].strip()
+            if inner in self.tables:
+                return self.tables[inner]
+        if text in self.tables:
+            return self.tables[text]
+        raise UnexpectedQuery(f"no table {text!r} in this test's fake Spark (known: {sorted(self.tables)})")
+
+    def run_query(self, sql: str) -> Result:
+        sql = str(sql)
+        self.queries.append(sql)
+        for pattern, result in self.canned:
+            m = pattern.fullmatch(sql.strip())
+            if m:
+                return result(m) if callable(result) else result
+        text = sql.strip()
+        handlers: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Result]]] = [
+            (_DESCRIBE_QUERY, self._describe_query),
+            (_SET, self._set),
+            (_DESCRIBE_TABLE, self._describe_table),
+            (_SHOW_PARTITIONS, self._show_partitions),
+            (_ANALYZE, self._analyze),
+            (_HOT_KEYS, self._hot_keys),
+            (_SPLITS, self._splits),
+            (_FILE_BYTES, self._file_bytes),
+        ]
+        for pattern, handler in handlers:
+            m = pattern.fullmatch(text)
+            if m:
+                return handler(m)
+        raise UnexpectedQuery(f"the fake Spark has no answer for:\n{sql}")
+
+    def _describe_query(self, m: re.Match[str]) -> Result:
+        table = self.table(m.group("from"))
+        return Result(("col_name", "data_type", "comment"), [(n, t, None) for n, t in table.columns])
+
+    def _set(self, m: re.Match[str]) -> Result:
+        key = m.group("key")
+        if key not in self.conf:
+            raise UnexpectedQuery(f"set {key}: not a setting this test declares (conf: {sorted(self.conf)})")
+        return Result(("key", "value"), [(key, self.conf[key])])
+
+    def _describe_table(self, m: re.Match[str]) -> Result:
+        table = self.table(m.group("name"))
+        rows: list[tuple[Any, ...]] = [(n, t, None) for n, t in table.columns]
+        if table.partition_by:
+            rows.append(("# Partition Information", "", ""))
+            rows.append(("# col_name", "data_type", "comment"))
+            rows += [(n, t, None) for n, t in table.columns if n in table.partition_by]
+        if m.group("extended"):
+            rows.append(("", "", ""))
+            rows.append(("# Detailed Table Information", "", ""))
+            rows.append(("Table", m.group("name").split(".")[-1], ""))
+            rows.append(("Type", table.kind, ""))
+            if table.kind != "VIEW":
+                rows.append(("Provider", table.provider, ""))
+            if table.stats_bytes is not None:
+                rows.append(("Statistics", f"{table.stats_bytes} bytes", ""))
+        return Result(("col_name", "data_type", "comment"), rows)
+
+    def _show_partitions(self, m: re.Match[str]) -> Result:
+        table = self.table(m.group("name"))
+        if not table.partition_by:
+            raise UnexpectedQuery(f"show partitions of the unpartitioned {m.group('name')}")
+        seen: list[str] = []
+        for row in table.rows or []:
+            parts = []
+            for name in table.partition_by:
+                value = spark_text(row[table.column_index(name)])
+                parts.append(f"{name}={'__HIVE_DEFAULT_PARTITION__' if value is None else value}")
+            spec = "/".join(parts)
+            if spec not in seen:
+                seen.append(spec)
+        return Result(("partition",), [(s,) for s in sorted(seen)])
+
+    def _analyze(self, m: re.Match[str]) -> Result:
+        table = self.table(m.group("name"))
+        if table.kind == "VIEW":
+            raise UnexpectedQuery(f"analyze table of the view {m.group('name')}")
+        table.stats_bytes = table.file_bytes
+        return Result((), [])
+
+    def _hot_keys(self, m: re.Match[str]) -> Result:
+        table = self.table(m.group("from"))
+        if table.rows is None:
+            raise UnexpectedQuery(f"hot-key detection reads {m.group('from')}, which has no rows in this test")
+        columns = re.findall(r"cast\(\w+\.`?(\w+)`? as string\)", m.group("keys"))
+        idx = [table.column_index(c) for c in columns]
+        counts = Counter(tuple(row[i] for i in idx) for row in table.rows)
+        n = len(columns)
+        detail = [
+            tuple(None if v is None else "v:" + str(spark_text(v)) for v in key) + (0, count, table.splits)
+            for key, count in counts.items()
+        ]
+        total = (None,) * n + ((1 << n) - 1, len(table.rows), table.splits)
+        rows = sorted([total, *detail], key=lambda r: -r[n + 1])[: int(m.group("limit"))]
+        names = tuple(f"sj_key_{i}" for i in range(n)) + ("sj_grouping", "sj_rows", "sj_splits")
+        return Result(names, rows)
+
+    def _splits(self, m: re.Match[str]) -> Result:
+        return Result(("sj_splits",), [(self.table(m.group("from")).splits,)])
+
+    def _file_bytes(self, m: re.Match[str]) -> Result:
+        table = self.table(m.group("from"))
+        if table.file_bytes is None:
+            raise UnexpectedQuery(f"file sizes of {m.group('from')}, which this test does not give")
+        return Result(("sj_files", "sj_bytes"), [(str(table.files), str(table.file_bytes))])
+
+
+# -- rendering ----------------------------------------------------------------------------
+
+
+def collapse(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+class Renderer:
+    """One model's compile: a context over the package's macros and a fake Spark.
+
+    ``render(source)`` renders a Jinja string like ``dbt compile --inline``;
+    ``compile_error(source)`` expects ``exceptions.raise_compiler_error`` and
+    returns its message, whitespace-collapsed.
+    """
+
+    def __init__(
+        self,
+        tables: dict[str, Table],
+        *,
+        vars: dict[str, Any] | None = None,
+        config: dict[str, Any] | None = None,
+        conf: dict[str, str] | None = None,
+        adapter_type: str = "spark",
+        model: str = "unit_model",
+        execute: bool = True,
+        pkg: Package | None = None,
+    ) -> None:
+        self.package = pkg or package()
+        self.spark = FakeSpark(tables, conf)
+        self.logs: list[str] = []
+        self.warnings: list[str] = []
+        self.config_values: dict[str, Any] = dict(config or {})
+        self.model_name = model
+        context: dict[str, Any] = {}
+        namespace = Namespace(self.package, context)
+        this = SparkRelation.create(schema=SCHEMA, identifier=model)
+        context.update(
+            {
+                PACKAGE: namespace,
+                "adapter": Adapter(namespace, adapter_type),
+                "api": {"Relation": SparkRelation},
+                "config": Config(self.config_values),
+                "exceptions": Exceptions(self.warnings),
+                "execute": execute,
+                "fromjson": BaseContext.fromjson,
+                "log": self._log,
+                "model": {"name": model, "unique_id": f"model.unit.{model}", "resource_type": "model"},
+                "modules": get_context_modules(),
+                "ref": self._ref,
+                "return": BaseContext._return,
+                "run_query": self._run_query,
+                "source": self._source,
+                "this": this,
+                "tojson": BaseContext.tojson,
+                "var": Var({**PROJECT_VARS, **(vars or {})}),
+            }
+        )
+        assert set(context) == set(CONTEXT_NAMES)
+        self.context = context
+        self.execute = execute
+
+    @property
+    def macros(self) -> Namespace:
+        return self.context[PACKAGE]
+
+    def _log(self, msg: Any, info: bool = False) -> str:
+        self.logs.append(str(msg))
+        return ""
+
+    def _run_query(self, sql: str) -> Result:
+        if not self.execute:
+            raise UnexpectedQuery(f"run_query at parse time (execute is false):\n{sql}")
+        return self.spark.run_query(sql)
+
+    def _ref(self, *names: str, **kwargs: Any) -> SparkRelation:
+        name = names[-1]
+        key = f"{SCHEMA}.{name}"
+        if key not in self.spark.tables:
+            raise UnexpectedQuery(f"ref({name!r}): no table {key} in this test")
+        return SparkRelation.create(schema=SCHEMA, identifier=name)
+
+    def _source(self, source_name: str, table_name: str) -> SparkRelation:
+        key = f"{source_name}.{table_name}"
+        if key not in self.spark.tables:
+            raise UnexpectedQuery(f"source({source_name!r}, {table_name!r}): no table {key} in this test")
+        return SparkRelation.create(schema=source_name, identifier=table_name)
+
+    def render(self, source: str) -> str:
+        template = self.package.env.from_string(source)
+        return str(template.render(self.context))
+
+    def render_model(self, path: str | Path) -> str:
+        """Render a model file of integration_tests/ (path relative to it)."""
+        return self.render((PROJECT_DIR / path).read_text())
+
+    def compile_error(self, source: str) -> str:
+        try:
+            out = self.render(source)
+        except RaisedCompilerError as exc:
+            return collapse(str(exc.msg))
+        raise AssertionError(f"compiled although it should not:\n{out[:3000]}")
+
+    def call(self, macro: str, *args: Any, **kwargs: Any) -> Any:
+        """Call a public macro of the package from Python."""
+        return self.macros[macro](*args, **kwargs)
+
+
+def assert_clear_compile_error(message: str, macro: str, model: str, argument: str | None, expected: str) -> None:
+    """The message names the macro and the model, the argument, says
+    `expected` and shows the right form (as support.assert_clear_compile_error)."""
+    assert f"skewjoin.{macro} in model '{model}'" in message, message
+    if argument is not None:
+        assert f"argument `{argument}`" in message, message
+    assert expected in message, message
+    assert "Right form, for example:" in message, message
+
+
+def decision_record(sql: str, macro: str) -> str:
+    m = re.search(r"/\* skewjoin\." + macro + r" decision record.*?\*/", sql, flags=re.S)
+    assert m, f"no {macro} decision record in:\n{sql[:2000]}"
+    return m.group(0)
+
+
+def strip_record(sql: str) -> str:
+    return re.sub(r"/\* skewjoin\.\w+ decision record.*?\*/", "", sql, flags=re.S).strip()

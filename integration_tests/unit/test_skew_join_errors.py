@@ -1,0 +1,92 @@
+"""skew_join: every bad input is a clear compile error (no Spark).
+
+Each case renders ``skewjoin.skew_join(ref('typed_left'), ref('typed_right'),
+<args>)`` (``on=['k_int']`` unless the case sets ``on``) and expects the
+message to name the macro, the model, the argument, the problem and the
+right form. To add a case, add a row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from .cases import ErrorCase, params
+from .harness import Renderer, assert_clear_compile_error
+
+G = "skew_join.groups[0]"
+
+CASES = [
+    ErrorCase("when_both_sides", "skew={'groups': [{'when': 'a.k_int = b.k_int', 'slots': 2}]}", f"{G}.when", "references both sides"),
+    ErrorCase("when_no_side", "skew={'groups': [{'when': '1 = 1', 'slots': 2}]}", f"{G}.when", "references no side"),
+    ErrorCase("when_non_key", "skew={'groups': [{'when': \"a.payload = 'x'\", 'slots': 2}]}", f"{G}.when", "which is not a join key"),
+    ErrorCase("when_nondeterministic", "skew={'groups': [{'when': 'a.k_int = 0 and rand() < 0.5', 'slots': 2}]}", f"{G}.when", "non-deterministic"),
+    ErrorCase("when_unknown_alias", "skew={'groups': [{'when': 'c.k_int = 0', 'slots': 2}]}", f"{G}.when", "unknown alias 'c'"),
+    ErrorCase("when_bare_column", "skew={'groups': [{'when': 'k_int = 0', 'slots': 2}]}", f"{G}.when", "without an alias"),
+    ErrorCase("when_statement_end", "skew={'groups': [{'when': 'a.k_int = 0; drop table x', 'slots': 2}]}", f"{G}.when", "may not end the statement"),
+    ErrorCase("when_comment", "skew={'groups': [{'when': 'a.k_int = 0 -- x', 'slots': 2}]}", f"{G}.when", "contains `--` outside a string literal"),
+    ErrorCase("when_subquery", "skew={'groups': [{'when': 'a.k_int in (select 1)', 'slots': 2}]}", f"{G}.when", "holds a subquery"),
+    ErrorCase("when_unbalanced", "skew={'groups': [{'when': '(a.k_int = 0', 'slots': 2}]}", f"{G}.when", "unbalanced parentheses"),
+    ErrorCase("when_unterminated_literal", "skew={'groups': [{'when': \"a.k_str = 'x\", 'slots': 2}]}", f"{G}.when", "unterminated string literal"),
+    ErrorCase("when_missing", "skew={'groups': [{'slots': 2}]}", f"{G}.when", "every group needs a `when`"),
+    ErrorCase("percent_over_100", "skew={'groups': [{'when': 'a.k_int = 0', 'percent': 150}]}", f"{G}.percent", "at most 100"),
+    ErrorCase("percents_add_over_100", "skew={'groups': [{'when': 'a.k_int = 0', 'percent': 60}, {'when': 'a.k_int = 1', 'percent': 50}]}", "skew_join.groups", "over 100%"),
+    ErrorCase("group_no_slot", "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 0}]}", f"{G}.slots", "at least one slot"),
+    ErrorCase("group_no_size", "skew={'groups': [{'when': 'a.k_int = 0'}]}", G, "needs a size"),
+    ErrorCase("group_slots_and_percent", "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 2, 'percent': 10}]}", G, "either slots or percent, not both"),
+    ErrorCase("groups_take_all_slots", "skew={'total_slots': 4, 'groups': [{'when': 'a.k_int = 0', 'slots': 4}]}", "skew_join.groups", "at least one slot must stay"),
+    ErrorCase("distribute_other_side", "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 2, 'distribute': 'b.attr'}]}", f"{G}.distribute", "same side"),
+    ErrorCase("distribute_constant", "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 2, 'distribute': '42'}]}", f"{G}.distribute", "references no column of the driver side a"),
+    ErrorCase("unknown_spec_key", "skew={'grups': []}", "skew_join", "unknown key 'grups'"),
+    ErrorCase("spec_not_a_mapping", "skew=['a.k_int = 0']", "skew_join", "the skew specification must be a mapping"),
+    ErrorCase("unknown_group_key", "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 2, 'size': 3}]}", G, "unknown key 'size'"),
+    ErrorCase("bad_join_type", "join_type='cross', skew={'groups': []}", "join_type", "unknown join type 'cross'"),
+    ErrorCase("left_join_multicasts_preserved", "join_type='left', skew={'groups': [{'when': 'b.k_int = 0', 'slots': 3}]}", G, "split only the preserved side"),
+    ErrorCase("full_join_random", "join_type='full', skew={'groups': [{'when': 'a.k_int = 0', 'slots': 3}]}", G, "distribute: 'keys'"),
+    ErrorCase("semi_selects_right", "join_type='left semi', columns=['a.id', 'b.rid']", "columns", "returns only the rows of a"),
+    ErrorCase("columns_unknown_alias", "columns=['x.id']", "columns", "uses the alias 'x'"),
+    ErrorCase("columns_unknown_column", "columns=['a.nope']", "columns", "a has no column 'nope'"),
+    ErrorCase("same_aliases", "left_alias='x', right_alias='x'", "right_alias", "the two sides need different aliases"),
+    ErrorCase("alias_sj_prefix", "left_alias='sj_a'", "left_alias", "not starting with sj_"),
+    ErrorCase("on_empty", "on=[]", "on", "expected a non-empty list"),
+    ErrorCase("on_unknown_left_column", "on=['nope']", "on", "'nope' is not a column of the left side (a)"),
+    ErrorCase("on_unknown_right_column", "on=[['k_int', 'nope']]", "on", "'nope' is not a column of the right side (b)"),
+    ErrorCase("on_types_not_comparable", "on=[['k_date', 'k_int']]", "on", "have types Spark cannot compare consistently (ANSI mode on)"),
+    ErrorCase("hot_key_arity", "on=['k_int', 'region'], skew={'hot_keys': [0]}", "skew_join.hot_keys", "wrong arity"),
+    ErrorCase("hot_key_type", "skew={'hot_keys': ['zero']}", "skew_join.hot_keys", "is not a valid int"),
+    ErrorCase("hot_key_side", "skew={'hot_keys': {'c': [0]}}", "skew_join.hot_keys", "is not a side"),
+    ErrorCase("hot_keys_not_a_list", "skew={'hot_keys': {'a': 'some'}}", "skew_join.hot_keys", "are a list of values or 'auto'"),
+    ErrorCase("hot_min_share", "skew={'hot_keys': 'auto', 'hot_keys_options': {'min_share': 2}}", "skew_join.hot_keys_options.min_share", "min_share is a fraction"),
+    ErrorCase("hot_unknown_option", "skew={'hot_keys': [0], 'hot_keys_options': {'share': 0.1}}", "skew_join.hot_keys_options", "unknown option 'share'"),
+    ErrorCase("hot_spread", "skew={'hot_keys': [0], 'hot_keys_options': {'spread': 'sometimes'}}", "skew_join.hot_keys_options.spread", "spread is auto, always or never"),
+    ErrorCase("total_slots_bad", "skew={'total_slots': 1, 'groups': [{'when': 'a.k_int = 0', 'slots': 1}]}", "total_slots", "at least 2"),
+    ErrorCase("total_slots_var_bad", "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 1}]}", "total_slots",
+              "total_slots (from var('skewjoin_total_slots')) must be a whole number of at least 2; got many",
+              vars={"skewjoin_total_slots": "many"}),
+    ErrorCase("config_unknown_key", "", "skew_join", "unknown key 'group'", config={"skew_join": {"group": []}}),
+    ErrorCase("config_group_error", "", f"{G}.when", "references both sides",
+              config={"skew_join": {"groups": [{"when": "a.k_int = b.k_int", "slots": 2}]}}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", params(CASES))
+def test_bad_input_is_a_clear_compile_error(renderer: Callable[..., Renderer], case: ErrorCase) -> None:
+    args = case.args if case.args.startswith("on=") else "on=['k_int']" + (", " + case.args if case.args else "")
+    r = renderer("typed_left", "typed_right", config=case.config, vars=case.vars, model="sj_bad_" + case.id)
+    message = r.compile_error("{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), " + args + ") }}")
+    assert_clear_compile_error(message, "skew_join", "sj_bad_" + case.id, case.argument, case.expected)
+
+
+def test_the_argument_wins_over_the_config(renderer: Callable[..., Renderer]) -> None:
+    """A bad config is not read when the argument `skew` is given."""
+    r = renderer("typed_left", "typed_right", config={"skew_join": {"group": []}})
+    sql = r.render("{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], skew={}) }}")
+    assert "skew specification from argument skew" in sql and "strategy: plain join" in sql
+
+
+def test_adapters_other_than_spark_are_refused(renderer: Callable[..., Renderer]) -> None:
+    r = renderer("typed_left", "typed_right", adapter_type="postgres")
+    message = r.compile_error("{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int']) }}")
+    assert_clear_compile_error(message, "skew_join", "unit_model", "adapter", "this target uses postgres")
+    assert r.spark.queries == []
