@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from support import SCHEMA, as_json, error_text, inline_compiled_sql, node_results  # noqa: E402,F401  (re-exported)
 
-from skewjoin.pytest_plugin import DbtProject  # noqa: E402
+from skewjoin.testing.plugin import DbtProject  # noqa: E402
 
 
 @pytest.fixture(scope="session")

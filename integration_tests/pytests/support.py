@@ -8,7 +8,7 @@ from typing import Any
 
 from dbt.cli.main import dbtRunnerResult
 
-from skewjoin.sql import run_sql
+from skewjoin.spark_backend import run_sql
 
 SCHEMA = "skewjoin_it"
 

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from support import SCHEMA, inline_compiled_sql, partition_shares, strip_record
 
-from skewjoin.pytest_plugin import DbtProject
-from skewjoin.sql import run_sql
+from skewjoin.spark_backend import run_sql
+from skewjoin.testing.plugin import DbtProject
 
 pytestmark = pytest.mark.spark
 

@@ -62,9 +62,11 @@ from property_strategies import (
 )
 from support import inline_compiled_sql
 
-from skewjoin.planner import to_jinja
-from skewjoin.pytest_plugin import DbtProject
-from skewjoin.sql import SparkSqlError, compare_multisets, run_sql
+from skewjoin.errors import SparkSqlError
+from skewjoin.literals import to_jinja
+from skewjoin.spark_backend import run_sql
+from skewjoin.testing.multisets import compare_multisets
+from skewjoin.testing.plugin import DbtProject
 
 pytestmark = pytest.mark.spark
 

@@ -26,8 +26,8 @@ from conftest import SCHEMA, error_text, inline_compiled_sql, node_results
 from support import assert_clear_compile_error
 
 from skewjoin.dbt_runner import run_dbt
-from skewjoin.pytest_plugin import DbtProject
-from skewjoin.sql import run_sql
+from skewjoin.spark_backend import run_sql
+from skewjoin.testing.plugin import DbtProject
 
 pytestmark = pytest.mark.spark
 

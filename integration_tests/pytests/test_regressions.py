@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 from support import inline_compiled_sql
 
-from skewjoin.pytest_plugin import DbtProject
-from skewjoin.sql import compare_multisets, run_sql
+from skewjoin.spark_backend import run_sql
+from skewjoin.testing.multisets import compare_multisets
+from skewjoin.testing.plugin import DbtProject
 
 pytestmark = pytest.mark.spark
 

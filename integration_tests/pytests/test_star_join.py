@@ -25,8 +25,9 @@ from urllib.parse import urlparse
 import pytest
 from conftest import SCHEMA, error_text, inline_compiled_sql, node_results
 from skewjoin.dbt_runner import run_dbt
-from skewjoin.pytest_plugin import DbtProject
-from skewjoin.sql import assert_same_rows, run_sql
+from skewjoin.spark_backend import run_sql
+from skewjoin.testing.multisets import assert_same_rows
+from skewjoin.testing.plugin import DbtProject
 from support import assert_clear_compile_error, strip_record
 
 pytestmark = pytest.mark.spark

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from skewjoin.dbt_runner import _environ, compiled_sql
-from skewjoin.pytest_plugin import _SQL_START, find_repo_root
+from skewjoin.testing.plugin import _SQL_START, find_repo_root
 
 
 def test_environ_sets_and_restores(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -78,7 +78,16 @@ def test_relation_or_sql(text: str, is_sql: bool) -> None:
 
 
 def test_plugin_registers_option_and_marker(pytester: pytest.Pytester) -> None:
-    result = pytester.runpytest("--markers")
+    result = pytester.runpytest("-p", "skewjoin.testing.plugin", "--markers")
     result.stdout.fnmatch_lines(["@pytest.mark.spark:*"])
-    result = pytester.runpytest("--help")
+    result = pytester.runpytest("-p", "skewjoin.testing.plugin", "--help")
     result.stdout.fnmatch_lines(["*--skewjoin-thrift-port=PORT*"])
+
+
+def test_plugin_is_opt_in(pytester: pytest.Pytester) -> None:
+    """Installing skewjoin loads nothing into other projects' pytest runs (no pytest11 entry point)."""
+    from importlib.metadata import entry_points
+
+    assert not [ep for ep in entry_points(group="pytest11") if ep.value.startswith("skewjoin")]
+    result = pytester.runpytest_subprocess("--help")
+    assert "--skewjoin-thrift-port" not in result.stdout.str()

@@ -26,25 +26,26 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skewjoin.cli import main
+from skewjoin.literals import (
+    KeyValue,
+    jinja_config_line,
+    quote_spark_string,
+    spark_ident,
+    spark_literal,
+    to_jinja,
+    to_yaml,
+)
 from skewjoin.planner import (
     KeyStat,
-    KeyValue,
     OtherStats,
     PlanError,
     PlanOptions,
     SideStats,
     allocate_slots,
-    jinja_config_line,
     plan,
-    quote_spark_string,
-    report,
-    spark_ident,
-    spark_literal,
-    to_jinja,
-    to_json,
-    to_yaml,
 )
 from skewjoin.profiler import other_counts_sql, parse_top_keys, top_keys_sql
+from skewjoin.render import report, to_json
 
 REPO = Path(__file__).resolve().parents[2]
 AWKWARD = [

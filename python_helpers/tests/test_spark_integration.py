@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from skewjoin.dbt_runner import DbtRunError
-from skewjoin.pytest_plugin import DbtProject, SparkThrift
-from skewjoin.sql import SparkSqlError, compare_multisets, connect, run_sql
+from skewjoin.errors import DbtRunError, SparkSqlError
+from skewjoin.spark_backend import connect, run_sql
+from skewjoin.testing.multisets import compare_multisets
+from skewjoin.testing.plugin import DbtProject, SparkThrift
 from skewjoin.thrift_server import pid_alive, port_open
 
 pytestmark = pytest.mark.spark
@@ -116,7 +117,8 @@ def _check_pytest_fixtures(pytester: pytest.Pytester, port: int) -> None:
             """
         )
     )
-    result = pytester.runpytest_subprocess("--skewjoin-thrift-port", str(port), "-p", "no:cacheprovider")
+    args = ("-p", "skewjoin.testing.plugin", "--skewjoin-thrift-port", str(port), "-p", "no:cacheprovider")
+    result = pytester.runpytest_subprocess(*args)
     result.assert_outcomes(passed=1)
     result.stdout.fnmatch_lines([f"*using the Spark Thrift Server on 127.0.0.1:{port}*"])
 

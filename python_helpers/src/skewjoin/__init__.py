@@ -1,12 +1,23 @@
-"""Python helpers for the skewjoin dbt package.
+"""Python helpers for the skewjoin dbt package: what belongs outside ``dbt run``.
 
 Modules, one concern each:
 
-- :mod:`skewjoin.thrift_server` -- start/stop a local Spark Thrift Server
-- :mod:`skewjoin.sql` -- run SQL through PyHive, compare results as multisets
+- :mod:`skewjoin.cli` -- the ``skewjoin`` command (click options wired to the functions below)
+- :mod:`skewjoin.errors` -- :class:`~skewjoin.errors.SkewjoinError` and its subclasses, every error raised on purpose
+- :mod:`skewjoin.spark_backend` -- where Spark SQL runs: a local PySpark session or a Spark Thrift Server (PyHive)
+- :mod:`skewjoin.thrift_server` -- start, stop and check a local Spark Thrift Server
 - :mod:`skewjoin.dbt_runner` -- run dbt in-process, read compiled SQL
-- :mod:`skewjoin.pytest_plugin` -- pytest fixtures (``spark_thrift``, ``spark_sql``, ``dbt_project``)
-- :mod:`skewjoin.cli` -- the ``skewjoin`` command
+- :mod:`skewjoin.dbt_target` -- the slot count a dbt project and target run ``skew_join`` with
+- :mod:`skewjoin.profiler` -- ``skewjoin profile``: measure the heavy keys of a join input
+- :mod:`skewjoin.sources` -- the profile's input: a local Spark, a path or a table
+- :mod:`skewjoin.planner` -- the slot planner: measured key counts to hot keys, skew groups and slots
+- :mod:`skewjoin.literals` -- key values as Spark SQL literals, and the config as YAML and Jinja
+- :mod:`skewjoin.render` -- the profile's report and JSON
+- :mod:`skewjoin.testing` -- opt-in pytest fixtures (:mod:`~skewjoin.testing.plugin`) and the
+  multiset oracle of the tests (:mod:`~skewjoin.testing.multisets`)
+- :mod:`skewjoin.bench` -- ``skewjoin bench``: the benchmark harness
+- :mod:`skewjoin.local_spark`, :mod:`skewjoin.sql` -- earlier import paths of names now in
+  :mod:`skewjoin.spark_backend` and :mod:`skewjoin.testing.multisets`
 """
 
 from importlib.metadata import PackageNotFoundError, version

@@ -1,32 +1,47 @@
-"""The ``skewjoin`` command line.
+"""The ``skewjoin`` command line: click options wired to the package's functions.
 
-Subcommands are registered in :data:`SUBCOMMANDS` as ``"name": "module:attribute"``
-and imported only when used (or listed by ``--help``), so a heavy module (PySpark)
-costs nothing to the others. Adding a subcommand is one line there; the
-attribute must be a :class:`click.Command` or :class:`click.Group`.
+Each command parses its options and calls one function of the module that does
+the work (:mod:`skewjoin.thrift_server`, :mod:`skewjoin.profiler`); no logic
+lives here beyond turning options into arguments. Any
+:class:`~skewjoin.errors.SkewjoinError` becomes a clean error message and exit
+code 1 (:class:`SkewjoinGroup`); malformed options exit 2, as click does.
+
+Heavy modules (PySpark, dbt) are imported inside the commands, so ``--help``
+and ``spark-thrift`` stay fast. Subcommands that live outside this module are
+registered in :data:`SUBCOMMANDS` as ``"name": "module:attribute"`` and
+imported only when used (or listed by ``--help``).
 """
 
 from __future__ import annotations
 
 import importlib
+import json
 import logging
+import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
+from skewjoin.errors import OptionError, SkewjoinError
+from skewjoin.planner import JOIN_TYPES
+from skewjoin.sources import FORMATS
+from skewjoin.spark_backend import parse_conf
+
+logger = logging.getLogger("skewjoin")
+
 SUBCOMMANDS: dict[str, str] = {
-    "spark-thrift": "skewjoin.cli:spark_thrift",
-    "profile": "skewjoin.profiler:profile_command",
     "bench": "skewjoin.bench.command:bench",
 }
 
 DEFAULT_THRIFT_DIR = Path(".spark/thrift")
 
 
-class LazyGroup(click.Group):
-    """A click group whose subcommands are imported on first use."""
+class SkewjoinGroup(click.Group):
+    """A click group that turns the package's errors into click errors, and imports the
+    subcommands of :data:`SUBCOMMANDS` on first use."""
 
     def __init__(self, *args: Any, lazy_subcommands: dict[str, str] | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -47,10 +62,58 @@ class LazyGroup(click.Group):
             raise TypeError(f"{self.lazy_subcommands[cmd_name]} is not a click command")
         return command
 
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except SkewjoinError as exc:
+            logger.debug("%s", exc, exc_info=True)
+            raise click.ClickException(exc.summary()) from exc
+
+
+# -- option parsers (click callbacks) ---------------------------------------------------
+
+
+def _conf(ctx: click.Context, param: click.Parameter, value: Sequence[str]) -> dict[str, str]:
+    """``--conf KEY=VALUE`` (repeatable) as a dict."""
+    try:
+        return parse_conf(value)
+    except OptionError as exc:
+        raise click.BadParameter(str(exc), ctx=ctx, param=param) from exc
+
+
+def _host_port(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, int] | None:
+    """``HOST:PORT`` as (host, port)."""
+    if value is None:
+        return None
+    host, sep, port = value.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise click.BadParameter(f"--thrift expects HOST:PORT, e.g. 127.0.0.1:10000; got {value!r}", ctx, param)
+    return host, int(port)
+
+
+def _columns(ctx: click.Context, param: click.Parameter, value: str | None) -> list[str] | None:
+    """Comma-separated column names as a list."""
+    if value is None:
+        return None
+    names = [v.strip() for v in value.split(",") if v.strip()]
+    if not names:
+        raise click.BadParameter("give at least one column name, e.g. customer_id or k1,k2", ctx, param)
+    return names
+
+
+def _alias(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A plain SQL name."""
+    if value is not None and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", value):
+        raise click.BadParameter(f"an alias is a plain SQL name such as a or orders; got {value!r}", ctx, param)
+    return value
+
+
+# -- skewjoin ---------------------------------------------------------------------------
+
 
 @click.group(
     name="skewjoin",
-    cls=LazyGroup,
+    cls=SkewjoinGroup,
     lazy_subcommands=SUBCOMMANDS,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -64,6 +127,7 @@ def main(verbose: int) -> None:
       skewjoin spark-thrift start      # local Spark Thrift Server for dbt + tests
       skewjoin spark-thrift status
       skewjoin spark-thrift stop
+      skewjoin profile data/orders.parquet --keys customer_id
 
     Run `skewjoin COMMAND --help` for the options of each command.
     """
@@ -73,9 +137,7 @@ def main(verbose: int) -> None:
         stream=sys.stderr,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    logging.getLogger("skewjoin").setLevel(
-        logging.DEBUG if verbose >= 2 else logging.INFO if verbose else logging.WARNING
-    )
+    logger.setLevel(logging.DEBUG if verbose >= 2 else logging.INFO if verbose else logging.WARNING)
 
 
 # -- spark-thrift -----------------------------------------------------------------------
@@ -90,17 +152,7 @@ _dir_option = click.option(
 )
 
 
-def _parse_conf(values: tuple[str, ...]) -> dict[str, str]:
-    conf: dict[str, str] = {}
-    for item in values:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise click.BadParameter(f"expected KEY=VALUE, got {item!r}", param_hint="--conf")
-        conf[key.strip()] = value
-    return conf
-
-
-@click.group("spark-thrift", short_help="Start, stop and check a local Spark Thrift Server.")
+@main.group("spark-thrift", short_help="Start, stop and check a local Spark Thrift Server.")
 def spark_thrift() -> None:
     """Run a local Spark Thrift Server (what dbt-spark `method: thrift` connects to).
 
@@ -125,22 +177,20 @@ def spark_thrift() -> None:
     "conf",
     multiple=True,
     metavar="KEY=VALUE",
+    callback=_conf,
     help="Extra Spark config, repeatable, e.g. --conf spark.sql.shuffle.partitions=8.",
 )
 @click.option("--timeout", type=float, default=180, show_default=True, help="Seconds to wait for the server to answer.")
-def start(workdir: Path, port: int | None, conf: tuple[str, ...], timeout: float) -> None:
+def start(workdir: Path, port: int | None, conf: dict[str, str], timeout: float) -> None:
     """Start a server in the background and wait until it answers `select 1` (~30 s).
 
     Prints HOST:PORT and the PID on success. On failure prints the end of
     DIR/thrift.log and exits 1.
     """
-    from skewjoin.thrift_server import ThriftServer, ThriftServerError
+    from skewjoin.thrift_server import ThriftServer
 
-    server = ThriftServer(workdir, port=port, conf=_parse_conf(conf))
-    try:
-        server.start(timeout=timeout)
-    except ThriftServerError as exc:
-        raise click.ClickException(str(exc)) from exc
+    server = ThriftServer(workdir, port=port, conf=conf)
+    server.start(timeout=timeout)
     click.echo(f"{server.host}:{server.port} pid={server.pid}")
     click.echo(f"log: {server.log_file}", err=True)
     click.echo(f"stop with: skewjoin spark-thrift stop --dir {workdir}", err=True)
@@ -153,17 +203,15 @@ def stop(workdir: Path) -> None:
 
     Does nothing, successfully, when no server is running there.
     """
-    from skewjoin.thrift_server import ThriftServer, ThriftServerError
+    from skewjoin.errors import ThriftServerError
+    from skewjoin.thrift_server import ThriftServer
 
     try:
         server = ThriftServer.from_state(workdir)
     except ThriftServerError:
         click.echo(f"no server recorded in {workdir}")
         return
-    try:
-        signalled = server.stop()
-    except ThriftServerError as exc:
-        raise click.ClickException(str(exc)) from exc
+    signalled = server.stop()
     click.echo(f"stopped pid={server.pid}" if signalled else f"pid={server.pid} was not running")
 
 
@@ -182,3 +230,245 @@ def status(workdir: Path) -> None:
     else:
         click.echo(f"not running (no server recorded in {workdir})")
     raise SystemExit(1)
+
+
+# -- profile ----------------------------------------------------------------------------
+
+
+@main.command("profile", short_help="Find the hot keys of a join input and plan a skew_join config.")
+@click.argument("table")
+@click.option(
+    "-k",
+    "--keys",
+    required=True,
+    metavar="COLS",
+    callback=_columns,
+    help="Join key column(s) of TABLE, comma-separated: customer_id, or k1,k2 for a multi-column key.",
+)
+@click.option(
+    "--side",
+    callback=_alias,
+    default="a",
+    show_default=True,
+    metavar="ALIAS",
+    help="TABLE's alias in skew_join (left_alias a, right_alias b by default); the config names this side.",
+)
+@click.option(
+    "--position",
+    type=click.Choice(["left", "right"]),
+    default=None,
+    help="TABLE's place in skew_join(left, right, ...).  [default: right when --side is b, else left]",
+)
+@click.option(
+    "--other",
+    "other_table",
+    metavar="TABLE",
+    help="The other join input (a path or a table, like TABLE). Its rows of each hot key are counted: "
+    "few -> broadcast (hot_keys), many -> a skew group.",
+)
+@click.option("--other-keys", metavar="COLS", callback=_columns, help="Key column(s) of --other, in --keys order.  [default: --keys]")
+@click.option(
+    "--other-side",
+    metavar="ALIAS",
+    callback=_alias,
+    help="Alias of the other input.  [default: b, or a when --side is b]",
+)
+@click.option(
+    "--join-type",
+    type=click.Choice(JOIN_TYPES),
+    default="inner",
+    show_default=True,
+    help="The join skew_join will do: outer joins may not copy a preserved side's rows to several slots.",
+)
+@click.option(
+    "--sample",
+    type=click.FloatRange(0, 1, min_open=True),
+    metavar="FRACTION",
+    help="Count a random sample (tablesample) of this fraction of the rows, e.g. 0.1: faster, shares "
+    "are estimates with a 95% margin.  [default: every row, exact]",
+)
+@click.option(
+    "--total-slots",
+    type=click.IntRange(min=2),
+    metavar="N",
+    help="Slots (shuffle partitions) the join's groups share, written into the config.  [default: from "
+    "--project-dir/--target when given, else left out of the config: the model then uses the session's "
+    "spark.sql.shuffle.partitions when it runs]",
+)
+@click.option(
+    "--project-dir",
+    type=click.Path(file_okay=False, exists=True, path_type=Path),
+    help="Your dbt project: its var('skewjoin_total_slots') is the slot count, and its `profile:` names "
+    "the dbt profile.",
+)
+@click.option(
+    "--profiles-dir",
+    type=click.Path(file_okay=False, exists=True, path_type=Path),
+    help="Directory of your profiles.yml: the target's server_side_parameters spark.sql.shuffle.partitions is "
+    "the slot count.  [default: as dbt: $DBT_PROFILES_DIR, ./profiles.yml, ~/.dbt]",
+)
+@click.option("--profile", "dbt_profile", metavar="NAME", help="dbt profile.  [default: the project's `profile:`]")
+@click.option(
+    "--target", "dbt_target", metavar="NAME", help="dbt target.  [default: $DBT_TARGET, else the profile's target]"
+)
+@click.option(
+    "--min-share",
+    type=click.FloatRange(0, 1, min_open=True, max_open=True),
+    default=0.01,
+    metavar="FRACTION",
+    show_default=True,
+    help="A key (or NULL) with at least this fraction of the rows is handled.",
+)
+@click.option(
+    "--max-keys",
+    type=click.IntRange(min=1),
+    default=20,
+    show_default=True,
+    metavar="N",
+    help="Look at the N heaviest keys.",
+)
+@click.option(
+    "--max-broadcast-rows",
+    type=click.IntRange(min=0),
+    default=100_000,
+    show_default=True,
+    metavar="N",
+    help="Budget of other-side rows the hot keys may broadcast in all (with --other).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default=None,
+    help="Format of TABLE when it is a path.  [default: from the file names, else parquet]",
+)
+@click.option(
+    "--other-format", "other_fmt", type=click.Choice(FORMATS), default=None, help="Format of --other when it is a path."
+)
+@click.option(
+    "--thrift",
+    metavar="HOST:PORT",
+    callback=_host_port,
+    help="Run the queries on this Spark Thrift Server (PyHive) instead of a local Spark; TABLE is then "
+    "a relation there, e.g. the schema.table dbt built.",
+)
+@click.option(
+    "--warehouse",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Local Spark warehouse directory holding TABLE (spark.sql.warehouse.dir).",
+)
+@click.option(
+    "--metastore",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="The Derby metastore (the metastore_db/ directory, or the directory holding it) that catalogs the "
+    "tables of --warehouse, e.g. the one a stopped `skewjoin spark-thrift` server or a dbt session target left; "
+    "TABLE is then looked up in it. Derby allows one process at a time: stop the server that uses it first.",
+)
+@click.option(
+    "--conf",
+    "conf",
+    multiple=True,
+    metavar="KEY=VALUE",
+    callback=_conf,
+    help="Extra Spark config of the local session, repeatable, e.g. --conf spark.driver.maxResultSize=2g.",
+)
+@click.option(
+    "--driver-memory", default="2g", show_default=True, metavar="SIZE", help="Memory of the local Spark driver."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document (measurements, plan, config) instead.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress lines on stderr.")
+def profile(
+    table: str,
+    keys: list[str],
+    side: str,
+    position: str | None,
+    other_table: str | None,
+    other_keys: list[str] | None,
+    other_side: str | None,
+    join_type: str,
+    sample: float | None,
+    total_slots: int | None,
+    project_dir: Path | None,
+    profiles_dir: Path | None,
+    dbt_profile: str | None,
+    dbt_target: str | None,
+    min_share: float,
+    max_keys: int,
+    max_broadcast_rows: int,
+    fmt: str | None,
+    other_fmt: str | None,
+    thrift: tuple[str, int] | None,
+    warehouse: Path | None,
+    metastore: Path | None,
+    conf: dict[str, str],
+    driver_memory: str,
+    as_json: bool,
+    quiet: bool,
+) -> None:
+    """Find the heavy keys of TABLE and print a ready-to-paste skew_join config.
+
+    TABLE is a Parquet/ORC/CSV/JSON path, a table of a local Spark warehouse
+    (--warehouse, with its --metastore), or with --thrift a relation on a
+    running Spark Thrift Server. One aggregate query counts the rows of every
+    key (exact, or a sample with --sample) and returns the heaviest, the total
+    and the NULL keys. Each key with at least --min-share of the rows becomes a
+    hot key (broadcast join) or, when --other shows the other input has too
+    many rows of it, a skew group with its own slots (about share x total
+    slots). NULL keys above --min-share become `null` in hot_keys: they bypass
+    the join.
+
+    The slots are planned for the Spark that runs your model: --total-slots N,
+    or your dbt project and target (--project-dir, --profiles-dir, --profile,
+    --target: var('skewjoin_total_slots'), else the target's
+    server_side_parameters spark.sql.shuffle.partitions). Without either, the
+    config leaves total_slots out, so the model uses its session's
+    spark.sql.shuffle.partitions, and the plan says what it assumed. A comment
+    line above the config says which.
+
+    \b
+    Examples:
+      skewjoin profile data/orders.parquet --keys customer_id
+      skewjoin profile data/orders.parquet -k customer_id --other data/customers.parquet
+      skewjoin profile data/orders.parquet -k customer_id --project-dir . --target prod
+      skewjoin profile skewjoin_it.orders -k customer_id --thrift 127.0.0.1:10000 --sample 0.1
+      skewjoin profile skewjoin.orders -k region,customer_id --warehouse spark-warehouse --metastore . --json
+
+    The report goes to stdout and ends with the config twice: YAML for a
+    model's `config:` in a properties file, and a Jinja line
+    {{ config(skew_join={...}) }} for the top of the model. Progress goes to
+    stderr (-q to silence).
+    """
+    from skewjoin.profiler import DbtTarget, ProfileRequest, run_profile
+    from skewjoin.sources import SparkLocation
+
+    if not quiet and logger.getEffectiveLevel() > logging.INFO:
+        logger.setLevel(logging.INFO)
+    if not logging.getLogger().handlers:
+        logging.basicConfig(stream=click.get_text_stream("stderr"), format="%(asctime)s %(message)s")
+    if other_keys is not None and other_table is None:
+        raise click.BadParameter("--other-keys needs --other", param_hint="--other-keys")
+    dbt_given = any(v is not None for v in (project_dir, profiles_dir, dbt_profile, dbt_target))
+    request = ProfileRequest(
+        table=table,
+        keys=keys,
+        side=side,
+        position="right" if position == "right" or (position is None and side == "b") else "left",
+        other=other_table,
+        other_keys=other_keys,
+        other_side=other_side,
+        fmt=fmt,
+        other_fmt=other_fmt,
+        sample=None if sample is None or sample >= 1 else sample,
+        total_slots=total_slots,
+        dbt=DbtTarget(project_dir, profiles_dir, dbt_profile, dbt_target) if dbt_given else None,
+        min_share=min_share,
+        max_keys=max_keys,
+        max_broadcast_rows=max_broadcast_rows,
+        join_type=join_type,
+    )
+    location = SparkLocation(thrift, warehouse, metastore, conf, driver_memory)
+    result = run_profile(request, location)
+    if as_json:
+        click.echo(json.dumps(result.json(), indent=2, ensure_ascii=False))
+    else:
+        click.echo(result.report(), nl=False)

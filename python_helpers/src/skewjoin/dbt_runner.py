@@ -10,6 +10,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from skewjoin.errors import DbtRunError
+
 if TYPE_CHECKING:
     from dbt.cli.main import dbtRunnerResult
 
@@ -18,22 +20,7 @@ logger = logging.getLogger(__name__)
 # Node statuses that make a dbt invocation unsuccessful.
 _FAILED_STATUSES = {"error", "fail", "runtime error", "skipped"}
 
-
-class DbtRunError(RuntimeError):
-    """A dbt invocation failed; ``failures`` lists ``(node name, message)`` pairs."""
-
-    def __init__(self, command: list[str], failures: list[tuple[str, str]], exception: BaseException | None):
-        self.command = command
-        self.failures = failures
-        self.exception = exception
-        lines = [f"dbt {' '.join(command)} failed"]
-        for name, message in failures:
-            lines.append(f"  {name}: {message}")
-        if exception is not None:
-            lines.append(f"  {type(exception).__name__}: {exception}")
-        if not failures and exception is None:
-            lines.append("  (no failing node reported; see logs/dbt.log in the project)")
-        super().__init__("\n".join(lines))
+__all__ = ["DbtRunError", "compiled_sql", "failures_of", "run_dbt"]
 
 
 @contextmanager

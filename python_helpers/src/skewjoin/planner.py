@@ -26,137 +26,37 @@ together take at most ``total - 1`` (the rule ``skew_join`` enforces); when
 the groups ask for more, the slots above one each are shared out in
 proportion to the shares (largest remainders).
 
-The config comes out as a Python dict (:attr:`Plan.config`) and as YAML and
-Jinja text (:func:`to_yaml`, :func:`to_jinja`) that parse back to that dict.
+The config comes out as a Python dict (:attr:`Plan.config`);
+:mod:`skewjoin.literals` writes it as YAML and Jinja, :mod:`skewjoin.render`
+as the report.
 """
 
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
 from typing import Any, Literal
 
-import yaml
+from skewjoin.errors import PlanError
+from skewjoin.literals import KeyValue, declarable, spark_ident, spark_literal, type_kind
 
-#: A key value as the config carries it: integers and booleans as themselves,
-#: strings as strings, every other type (decimal, double, date, timestamp) as
-#: its exact text, which ``skew_join`` casts to the key's type.
-KeyValue = int | bool | str
+__all__ = [
+    "JOIN_TYPES",
+    "KeyDecision",
+    "KeyStat",
+    "OtherStats",
+    "Plan",
+    "PlanError",
+    "PlanOptions",
+    "SideStats",
+    "allocate_slots",
+    "plan",
+]
 
 Action = Literal["hot_key", "group", "rest"]
 
 JOIN_TYPES = ("inner", "left", "right", "full", "left semi", "left anti")
-
-_NUMBER = re.compile(r"[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?")
-_PLAIN_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
-class PlanError(ValueError):
-    """The measurements or options cannot give a valid plan (the message says why)."""
-
-
-# -- types and literals -----------------------------------------------------------------
-
-
-def type_kind(data_type: str) -> str:
-    """integral | decimal | fractional | string | boolean | date | timestamp | other (as the macros classify)."""
-    t = re.sub(r"\s+", "", data_type.lower())
-    if t in ("tinyint", "smallint", "int", "integer", "bigint", "long", "short", "byte"):
-        return "integral"
-    if t.startswith(("decimal", "numeric", "dec(")) or t == "dec":
-        return "decimal"
-    if t in ("float", "double", "real"):
-        return "fractional"
-    if t == "string" or re.fullmatch(r"(var)?char\(\d+\)", t):
-        return "string"
-    if t in ("boolean", "bool"):
-        return "boolean"
-    if t == "date":
-        return "date"
-    if t in ("timestamp", "timestamp_ltz"):
-        return "timestamp"
-    return "other"
-
-
-def is_complex_type(data_type: str) -> bool:
-    """Arrays, maps, structs and variants cannot be declared as hot keys."""
-    t = data_type.strip().lower()
-    return t.startswith(("array", "map", "struct", "variant", "object"))
-
-
-def key_value(text: str, data_type: str) -> KeyValue:
-    """The config value for a key whose ``cast(key as string)`` is *text*."""
-    kind = type_kind(data_type)
-    if kind == "integral":
-        return int(text)
-    if kind == "boolean":
-        if text.lower() not in ("true", "false"):
-            raise PlanError(f"boolean key text {text!r} is neither true nor false")
-        return text.lower() == "true"
-    return text
-
-
-def declarable(value: KeyValue, data_type: str) -> bool:
-    """Can ``skew_join`` take *value* as a hot key of *data_type*?
-
-    The macro validates numbers by pattern, so a double NaN or Infinity cannot be declared.
-    """
-    if type_kind(data_type) in ("decimal", "fractional"):
-        return bool(_NUMBER.fullmatch(str(value).strip()))
-    return True
-
-
-def quote_spark_string(value: str) -> str:
-    """A Spark SQL string literal for *value*: one token whatever it holds.
-
-    The same escaping as the package's ``_sj_quote_string`` macro: backslash
-    first, then quotes and control characters (Spark SQL literals use
-    backslash escapes, and adjacent literals concatenate), and the ``$`` of
-    ``${`` as a unicode escape (Spark substitutes ``${name}`` in the statement
-    text before parsing, inside literals too).
-    """
-    s = value.replace("\\", "\\\\").replace("'", "\\'").replace('"', '\\"')
-    s = s.replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t").replace("\x00", "\\u0000")
-    s = s.replace("${", "\\u0024{")
-    return f"'{s}'"
-
-
-def spark_literal(value: KeyValue, data_type: str) -> str:
-    """A Spark SQL literal of *value* compared against a column of *data_type*."""
-    kind = type_kind(data_type)
-    if kind == "integral":
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise PlanError(f"{value!r} is not an integer")
-        return str(value)
-    if kind == "boolean":
-        if not isinstance(value, bool):
-            raise PlanError(f"{value!r} is not a boolean")
-        return "true" if value else "false"
-    text = str(value)
-    if kind == "decimal":
-        try:
-            Decimal(text)
-        except InvalidOperation as exc:
-            raise PlanError(f"{text!r} is not a decimal number") from exc
-        if not _NUMBER.fullmatch(text):
-            raise PlanError(f"{text!r} is not a decimal number")
-        return text
-    if kind == "string":
-        return quote_spark_string(text)
-    type_text = re.sub(r"\s+", "", data_type.lower())
-    if not re.fullmatch(r"[a-z_][a-z0-9_]*(\([0-9, ]*\))?", type_text):
-        raise PlanError(f"cannot write a literal of type {data_type!r}")
-    return f"cast({quote_spark_string(text)} as {type_text})"
-
-
-def spark_ident(name: str) -> str:
-    """*name* as a Spark SQL identifier (backticks unless it is a plain name)."""
-    if _PLAIN_IDENT.fullmatch(name):
-        return name
-    return "`" + name.replace("`", "``") + "`"
 
 
 # -- measurements -----------------------------------------------------------------------
@@ -235,8 +135,12 @@ class OtherStats:
 class PlanOptions:
     """The knobs of :func:`plan` (the CLI options of ``skewjoin profile``)."""
 
+    #: the slot count the groups are planned with
     total_slots: int = 200
-    total_slots_source: str = "default"
+    #: where that number comes from (or, when it is not written, what it assumes)
+    total_slots_source: str = "Spark's default spark.sql.shuffle.partitions"
+    #: write ``total_slots`` into the config; when False the model's own default applies at run time
+    write_total_slots: bool = True
     min_share: float = 0.01
     max_keys: int = 20
     max_broadcast_rows: int = 100_000
@@ -364,7 +268,7 @@ class Plan:
             config["hot_keys"] = {side.alias: hot}
         if self.groups:
             config["groups"] = [{"when": k.when, "slots": k.slots, "distribute": "random"} for k in self.groups]
-        if config:
+        if config and self.options.write_total_slots:
             config["total_slots"] = self.options.total_slots
         return config
 
@@ -400,7 +304,8 @@ def _when(alias: str, columns: Sequence[str], types: Sequence[str], values: Sequ
     return " and ".join(parts)
 
 
-def _fmt_rows(n: int) -> str:
+def fmt_rows(n: int) -> str:
+    """A row count with thousands separators."""
     return f"{n:,}"
 
 
@@ -448,7 +353,7 @@ def plan(side: SideStats, options: PlanOptions, other: OtherStats | None = None)
             if o == 0:
                 reason = f"{other_alias} has no rows of this key: nothing to broadcast"
             else:
-                reason = f"broadcast {other_alias}'s {_fmt_rows(o)} row(s) of this key"
+                reason = f"broadcast {other_alias}'s {fmt_rows(o)} row(s) of this key"
                 if both and other is not None:
                     reason += (
                         f" (hot on both sides, {o / other.total_rows:.1%} of {other_alias}, but within the "
@@ -458,10 +363,10 @@ def plan(side: SideStats, options: PlanOptions, other: OtherStats | None = None)
             continue
         # too many rows on the other side to broadcast: a skew group, driven by the side with more rows of it
         why = (
-            f"{other_alias} has {_fmt_rows(o)} rows of this key"
+            f"{other_alias} has {fmt_rows(o)} rows of this key"
             + (f" ({o / other.total_rows:.1%} of {other_alias}: hot on both sides)" if both and other else "")
-            + f", over the broadcast budget of {_fmt_rows(budget)} rows"
-            + (f" ({_fmt_rows(broadcast_rows)} already taken by other hot keys)" if broadcast_rows else "")
+            + f", over the broadcast budget of {fmt_rows(budget)} rows"
+            + (f" ({fmt_rows(broadcast_rows)} already taken by other hot keys)" if broadcast_rows else "")
         )
         sides_by_rows = [(side.alias, side.position, other_position), (other_alias, other_position, side.position)]
         if other is not None and o > side.estimate(stat.rows):
@@ -483,7 +388,7 @@ def plan(side: SideStats, options: PlanOptions, other: OtherStats | None = None)
             )
             notes.append(
                 f"key {shown}: a {options.join_type} join preserves both sides, so no skew group can spread it; "
-                f"it is declared hot and {_fmt_rows(o)} rows of {other_alias} will be broadcast: check the "
+                f"it is declared hot and {fmt_rows(o)} rows of {other_alias} will be broadcast: check the "
                 "executors' memory (spark.sql.autoBroadcastJoinThreshold does not apply to hints)"
             )
             continue
@@ -563,288 +468,3 @@ def plan(side: SideStats, options: PlanOptions, other: OtherStats | None = None)
             "min_share; raise --max-keys to see them"
         )
     return Plan(side, other, options, decisions, null_action, null_reason, rest_slots, other_alias, notes)
-
-
-# -- output -----------------------------------------------------------------------------
-
-
-class _ConfigDumper(yaml.SafeDumper):  # type: ignore[misc,unused-ignore]  # Any without PyYAML's stubs
-    """Block style for mappings, flow style for lists of scalars (``[0, null]``), indented lists."""
-
-    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
-        super().increase_indent(flow, False)
-
-
-def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
-    flow = all(
-        not isinstance(v, (dict, list)) or (isinstance(v, list) and all(not isinstance(x, (dict, list)) for x in v))
-        for v in data
-    )
-    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
-
-
-def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
-    # line breaks and control characters: double quotes with escapes, on one line
-    style = '"' if any(not ch.isprintable() for ch in data) else None
-    return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
-
-
-_ConfigDumper.add_representer(list, _represent_list)
-_ConfigDumper.add_representer(str, _represent_str)
-
-
-def to_yaml(config: Mapping[str, Any], key: str = "skew_join") -> str:
-    """``skew_join:`` and *config* as YAML (``yaml.safe_load`` gives ``{key: config}`` back)."""
-    text: str = yaml.dump(
-        {key: dict(config)},
-        Dumper=_ConfigDumper,
-        sort_keys=False,
-        allow_unicode=True,
-        default_flow_style=False,
-        width=1_000_000,
-    )
-    return text
-
-
-_JINJA_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def jinja_string(value: str) -> str:
-    """A Jinja string literal of *value*.
-
-    Jinja decodes string literals with Python's ``unicode-escape`` rules, so
-    backslashes, the quote and control characters are escaped and other
-    characters (unicode included) are written as they are.
-    """
-    quote = '"' if "'" in value and '"' not in value else "'"
-    out = []
-    for ch in value:
-        if ch in _JINJA_ESCAPES:
-            out.append(_JINJA_ESCAPES[ch])
-        elif ch == quote:
-            out.append("\\" + ch)
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F or 0xD800 <= ord(ch) <= 0xDFFF:
-            out.append(f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
-        elif ch in ("\u2028", "\u2029", "\x85"):
-            out.append(f"\\u{ord(ch):04x}")
-        else:
-            out.append(ch)
-    return quote + "".join(out) + quote
-
-
-def to_jinja(value: Any) -> str:
-    """*value* (dicts, lists, strings, ints, floats, bools, None) as a Jinja expression."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise PlanError(f"{value!r} has no Jinja literal")
-        return repr(value)
-    if isinstance(value, str):
-        return jinja_string(value)
-    if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{to_jinja(str(k))}: {to_jinja(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(to_jinja(v) for v in value) + "]"
-    raise PlanError(f"cannot write {type(value).__name__} {value!r} as Jinja")
-
-
-def jinja_config_line(config: Mapping[str, Any]) -> str:
-    """``{{ config(skew_join={...}) }}``: the first line of a model."""
-    return "{{ config(skew_join=" + to_jinja(dict(config)) + ") }}"
-
-
-def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[int] = ()) -> list[str]:
-    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(headers)]
-
-    def line(cells: Sequence[str]) -> str:
-        parts = [c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))]
-        return "  ".join(parts).rstrip()
-
-    return [line(headers), line(["-" * w for w in widths]), *(line(r) for r in rows)]
-
-
-def _display(value: KeyValue) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    text = value.encode("unicode_escape").decode("ascii") if not value.isprintable() else value
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def report(result: Plan, timings: Mapping[str, float] | None = None) -> str:
-    """The human-readable report: measurements, the table of keys and the config to paste."""
-    side, other, opts = result.side, result.other, result.options
-    out: list[str] = []
-    key_text = ", ".join(f"{c} ({t})" for c, t in zip(side.columns, side.types, strict=True))
-    out.append(f"skew profile of {side.alias} = {side.source}")
-    out.append(f"  key: {key_text}")
-    how = (
-        f"a {side.sample_fraction:.2%} sample: {_fmt_rows(side.total_rows)} rows counted, scaled"
-        if side.sampled
-        else "exact counts over every row"
-    )
-    seconds = (timings or {}).get("scan")
-    out.append(
-        f"  rows: {'about ' if side.sampled else ''}{_fmt_rows(side.estimate(side.total_rows))} ({how}"
-        + (f", one aggregate query, {seconds:.1f} s)" if seconds is not None else ")")
-    )
-    out.append(f"  NULL keys: {_fmt_rows(side.estimate(side.null_rows))} rows ({side.share(side.null_rows):.2%})")
-    if other is not None:
-        okey = ", ".join(f"{c} ({t})" for c, t in zip(other.columns, other.types, strict=True))
-        oseconds = (timings or {}).get("other")
-        out.append(
-            f"  other side {result.other_alias} = {other.source}, key {okey}: "
-            f"{_fmt_rows(other.total_rows)} rows, {_fmt_rows(other.null_rows)} with a NULL key "
-            f"(exact counts of the candidate keys" + (f", {oseconds:.1f} s)" if oseconds is not None else ")")
-        )
-    out.append(f"  join type: {opts.join_type}; {side.alias} is the {side.position} input")
-    out.append("")
-    other_alias = result.other_alias
-    measured = other is not None
-    headers = ["#", "key (" + ", ".join(side.columns) + ")", "rows", "share"]
-    right = [2, 3]
-    if side.sampled:
-        headers.append("±")
-        right.append(4)
-    if measured:
-        headers.append(f"rows in {other_alias}")
-        right.append(len(headers) - 1)
-    headers.append("plan")
-
-    def table_row(number: str, key: str, counted: int, other_rows: int | None, plan_text: str) -> list[str]:
-        cells = [number, key, _fmt_rows(side.estimate(counted)), f"{side.share(counted):.2%}"]
-        if side.sampled:
-            cells.append(f"{side.margin(counted):.2%}")
-        if measured:
-            cells.append("-" if other_rows is None else _fmt_rows(other_rows))
-        return [*cells, plan_text]
-
-    rows: list[list[str]] = []
-    for i, d in enumerate(result.keys, 1):
-        if d.action == "hot_key":
-            plan_text = "hot key (broadcast join)"
-        elif d.action == "group":
-            plan_text = (
-                f"skew group: {d.slots} slot(s) #{d.first_slot}..#{d.last_slot}, driven by {d.driver} "
-                f"({d.group_share:.1%} of its shuffled rows)"
-            )
-        else:
-            plan_text = "shuffle join"
-        rows.append(
-            table_row(str(i), ", ".join(_display(v) for v in d.stat.values), d.stat.rows, d.stat.other_rows, plan_text)
-        )
-    null_plan = "hot key null (bypasses the join)" if result.null_action == "hot_key" else "shuffle join"
-    rows.append(table_row("-", "NULL", side.null_rows, None, null_plan))
-    rows.append(
-        table_row(
-            "-",
-            "all other rows",
-            result.rest_rows,
-            None,
-            f"shuffle join: {result.rest_slots} slot(s) #0..#{result.rest_slots - 1}",
-        )
-    )
-    out.extend("  " + line for line in _table(headers, rows, right))
-    out.append("")
-    out.append(f"  total_slots: {opts.total_slots} ({opts.total_slots_source})")
-    out.append("")
-    out.append("why:")
-    below = [i for i, d in enumerate(result.keys, 1) if d.action == "rest" and d.share < opts.min_share]
-    for i, d in enumerate(result.keys, 1):
-        if i not in below:
-            out.append(f"  {i}. {', '.join(_display(v) for v in d.stat.values)}: {d.reason}")
-    if below:
-        span = f"#{below[0]}" if len(below) == 1 else f"#{below[0]}..#{below[-1]}"
-        out.append(f"  {span}: below min_share {opts.min_share:.2%}, left to the shuffle join")
-    out.append(f"  NULL: {result.null_reason}")
-    if result.notes:
-        out.append("")
-        out.append("notes:")
-        out.extend(f"  - {n}" for n in result.notes)
-    out.append("")
-    config = result.config
-    if not config:
-        out.append(
-            f"No key holds {opts.min_share:.2%} of the rows or more: the plain join is fine "
-            "(skew_join with no skew specification)."
-        )
-        return "\n".join(out) + "\n"
-    out.append("YAML, for the model's `config:` in a properties file (models/<name>.yml):")
-    out.append("")
-    out.extend("    " + line for line in to_yaml(config).rstrip("\n").split("\n"))
-    out.append("")
-    out.append("Jinja, as the first line of the model (the same dict works as skew_join(..., skew=...)):")
-    out.append("")
-    out.append("    " + jinja_config_line(config))
-    return "\n".join(out) + "\n"
-
-
-def to_json(result: Plan, timings: Mapping[str, float] | None = None) -> dict[str, Any]:
-    """Everything :func:`report` shows, for machines."""
-    side, other, opts = result.side, result.other, result.options
-    config = result.config
-
-    def key_entry(d: KeyDecision) -> dict[str, Any]:
-        return {
-            "key": list(d.stat.values),
-            "rows": d.stat.rows,
-            "estimated_rows": side.estimate(d.stat.rows),
-            "share": d.share,
-            "share_margin_95": side.margin(d.stat.rows),
-            "other_rows": d.stat.other_rows,
-            "action": d.action,
-            "reason": d.reason,
-            "driver": d.driver,
-            "group_share": d.group_share if d.action == "group" else None,
-            "slots": d.slots if d.action == "group" else None,
-            "slot_range": [d.first_slot, d.last_slot] if d.action == "group" else None,
-            "when": d.when,
-        }
-
-    return {
-        "side": {
-            "alias": side.alias,
-            "position": side.position,
-            "source": side.source,
-            "key_columns": list(side.columns),
-            "key_types": list(side.types),
-            "rows_counted": side.total_rows,
-            "estimated_rows": side.estimate(side.total_rows),
-            "null_rows": side.null_rows,
-            "null_share": side.share(side.null_rows),
-            "sample_fraction": side.sample_fraction,
-            "exact": not side.sampled,
-        },
-        "other": None
-        if other is None
-        else {
-            "alias": result.other_alias,
-            "source": other.source,
-            "key_columns": list(other.columns),
-            "key_types": list(other.types),
-            "rows": other.total_rows,
-            "null_rows": other.null_rows,
-        },
-        "options": {
-            "total_slots": opts.total_slots,
-            "total_slots_source": opts.total_slots_source,
-            "min_share": opts.min_share,
-            "max_keys": opts.max_keys,
-            "max_broadcast_rows": opts.max_broadcast_rows,
-            "join_type": opts.join_type,
-        },
-        "keys": [key_entry(d) for d in result.keys],
-        "null": {"action": result.null_action, "reason": result.null_reason},
-        "rest": {"rows": result.rest_rows, "slots": result.rest_slots},
-        "notes": list(result.notes),
-        "timings_seconds": dict(timings or {}),
-        "config": config,
-        "yaml": to_yaml(config) if config else None,
-        "jinja": jinja_config_line(config) if config else None,
-    }

@@ -31,6 +31,8 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
+from skewjoin.errors import JavaNotFoundError, ThriftServerError
+
 logger = logging.getLogger(__name__)
 
 HOST = "127.0.0.1"
@@ -40,13 +42,7 @@ THRIFT_SERVER_CLASS = "org.apache.spark.sql.hive.thriftserver.HiveThriftServer2"
 JAVA_REQUIRED_MESSAGE = "Java 17 is required (apt-get install -y openjdk-17-jre-headless)"
 _LOG_TAIL_LINES = 40
 
-
-class ThriftServerError(RuntimeError):
-    """The Spark Thrift Server could not be started, reached or stopped."""
-
-
-class JavaNotFoundError(ThriftServerError):
-    """No usable Java runtime was found."""
+__all__ = ["JavaNotFoundError", "ThriftServerError", "ThriftServer", "check_java", "free_port", "port_open"]
 
 
 def spark_home() -> Path:
@@ -330,7 +326,7 @@ class ThriftServer:
             time.sleep(1.0)
 
     def _ping(self) -> None:
-        from skewjoin.sql import connect, run_sql
+        from skewjoin.spark_backend import connect, run_sql
 
         assert self.port is not None
         conn = connect(self.host, self.port)

@@ -1,4 +1,8 @@
-"""pytest fixtures for testing skewjoin on a real Spark (loaded through the ``pytest11`` entry point).
+"""pytest fixtures for testing skewjoin on a real Spark.
+
+Opt-in: load them with ``-p skewjoin.testing.plugin`` on the command line or
+in ``addopts``, or with ``pytest_plugins = ["skewjoin.testing.plugin"]`` in the
+test tree's root ``conftest.py``.
 
 Fixtures:
 
@@ -13,8 +17,8 @@ Fixtures:
 
 Mark tests that need Spark with ``@pytest.mark.spark``.
 
-This module is imported by every pytest run in an environment where skewjoin
-is installed, so it imports nothing heavy (PySpark, dbt) at module level.
+It imports nothing heavy (PySpark, dbt) at module level: a test run that
+needs neither pays nothing for them.
 """
 
 from __future__ import annotations
@@ -29,7 +33,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from skewjoin.sql import Row, assert_same_rows, connect, run_sql
+from skewjoin.spark_backend import Row, connect, run_sql
+from skewjoin.testing.multisets import assert_same_rows
 
 if TYPE_CHECKING:
     from dbt.cli.main import dbtRunnerResult
@@ -141,12 +146,12 @@ def spark_thrift(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPa
 
     from skewjoin.thrift_server import ThriftServer
 
-    conf: dict[str, str] = {}
-    for item in config.getoption("skewjoin_thrift_conf"):
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise pytest.UsageError(f"--skewjoin-thrift-conf expects KEY=VALUE, got {item!r}")
-        conf[key] = value
+    from skewjoin.spark_backend import parse_conf
+
+    try:
+        conf = parse_conf(config.getoption("skewjoin_thrift_conf"))
+    except ValueError as exc:
+        raise pytest.UsageError(f"--skewjoin-thrift-conf: {exc}") from exc
     workdir = tmp_path_factory.mktemp("spark_thrift")
     server = ThriftServer(workdir, conf=conf)
     _report(config, f"starting a Spark Thrift Server in {workdir} (~30 s)")
