@@ -36,6 +36,7 @@ from typing import Any
 
 import jinja2
 import jinja2.meta
+import jinja2.nodes
 from dbt.adapters.spark.relation import SparkRelation
 from dbt.context.base import BaseContext, get_context_modules
 from dbt_common.clients.jinja import BaseMacroGenerator, extract_toplevel_blocks, get_environment
@@ -57,7 +58,7 @@ DEFAULT_CONF: dict[str, str] = {"spark.sql.ansi.enabled": "true", "spark.sql.shu
 # checks that every name the macros read is one of them.
 CONTEXT_NAMES = (
     PACKAGE, "adapter", "api", "config", "exceptions", "execute", "fromjson", "log", "model", "modules",
-    "ref", "return", "run_query", "source", "this", "tojson", "var",
+    "ref", "return", "run_query", "source", "target", "this", "tojson", "var",
 )  # fmt: skip
 
 
@@ -91,6 +92,7 @@ class Package:
 
     sources: dict[str, MacroSource]
     env: jinja2.Environment
+    macro_dir: Path
     templates: dict[str, jinja2.Template] = field(default_factory=dict)
 
     def template(self, name: str) -> jinja2.Template:
@@ -102,7 +104,9 @@ class Package:
         """For each macro, the names it reads from the context (not its arguments or its own sets)."""
         out = {}
         for name, source in self.sources.items():
-            out[name] = set(jinja2.meta.find_undeclared_variables(self.env.parse(source.sql)))
+            tree = self.env.parse(source.sql)
+            stored = {n.name for n in tree.find_all(jinja2.nodes.Name) if n.ctx in ("store", "param")}
+            out[name] = set(jinja2.meta.find_undeclared_variables(tree)) - stored
         return out
 
 
@@ -119,7 +123,7 @@ def load_package(macro_dir: Path = MACRO_DIR) -> Package:
             if name in sources:
                 raise AssertionError(f"macro {name} defined twice: {sources[name].path} and {path}")
             sources[name] = MacroSource(name=name, path=path, sql=block.full_block)  # type: ignore[union-attr]
-    return Package(sources=sources, env=_environment())
+    return Package(sources=sources, env=_environment(), macro_dir=macro_dir)
 
 
 @cache
@@ -182,6 +186,9 @@ class Adapter:
 
     def type(self) -> str:
         return self._type
+
+    def get_relation(self, database: str | None, schema: str, identifier: str) -> Any:
+        raise UnexpectedQuery(f"adapter.get_relation({database}, {schema}, {identifier}): no catalog in the unit tier")
 
     def dispatch(self, macro_name: str, macro_namespace: str | None = None) -> MacroGenerator:
         if macro_namespace != PACKAGE:
@@ -509,6 +516,7 @@ class Renderer:
                 "return": BaseContext._return,
                 "run_query": self._run_query,
                 "source": self._source,
+                "target": {"name": "unit", "type": adapter_type, "schema": SCHEMA, "database": None, "threads": 1},
                 "this": this,
                 "tojson": BaseContext.tojson,
                 "var": Var({**PROJECT_VARS, **(vars or {})}),

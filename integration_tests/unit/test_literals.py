@@ -1,0 +1,162 @@
+"""Literals built from config or data (no Spark): each value becomes exactly
+one Spark SQL literal that reads back as the value, whatever it holds, and
+a value with no exact literal form is refused (declared) or left in the
+shuffle join (found in the data).
+
+The oracle is Spark's own unescaping of a string literal
+(``ParserUtils.unescapeSQLString``), written out below; that Spark really
+reads the literals back is checked on Spark by
+test_hot_keys.py::test_every_hostile_string_round_trips_as_one_literal.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+
+from .harness import Renderer, Table, decision_record, strip_record
+
+HOSTILE = [
+    "it's", "back\\slash", "trailing\\", "\\' or 1=1 --", "--comment", "/*open", "close*/", "${var}",
+    "${spark.sql.shuffle.partitions}", "{{ jinja }}", "{% raw %}", "new\nline", "cr\rhere", "tab\there", 'dq"x',
+    "nul\x00byte", "ünïcödé ✓ 日本", "emoji 🚀", "", "x" * 3000, "'; drop table t; --", "\\u0024{x}",
+]  # fmt: skip
+
+LITERAL = re.compile(r"'(?:[^'\\]|\\.)*'", re.S)
+
+
+def spark_unescape(literal: str) -> str:
+    """What Spark's parser reads from a single-quoted string literal."""
+    assert literal[0] == literal[-1] == "'"
+    body, out, i = literal[1:-1], [], 0
+    simple = {"0": "\x00", "b": "\b", "n": "\n", "r": "\r", "t": "\t", "Z": "\x1a", "%": "\\%", "_": "\\_"}
+    while i < len(body):
+        ch = body[i]
+        if ch != "\\":
+            out.append(ch)
+            i += 1
+            continue
+        nxt = body[i + 1]
+        if nxt == "u" and re.fullmatch(r"[0-9a-fA-F]{4}", body[i + 2 : i + 6]):
+            out.append(chr(int(body[i + 2 : i + 6], 16)))
+            i += 6
+        else:
+            out.append(simple.get(nxt, nxt))
+            i += 2
+    return "".join(out)
+
+
+def hot_key_literals(sql: str, alias: str, column: str) -> list[str]:
+    """The literals of the hot-key filter `coalesce(<alias>.<column> in (...), false)`."""
+    body = strip_record(sql)
+    start = body.index(f"coalesce({alias}.{column} in (") + len(f"coalesce({alias}.{column} in (")
+    tokens, pos = [], start
+    while True:
+        m = LITERAL.match(body, pos)
+        assert m, f"not a literal at {body[pos:pos + 80]!r}"
+        tokens.append(m.group(0))
+        pos = m.end()
+        if body.startswith("), false)", pos):
+            return tokens
+        assert body.startswith(", ", pos), f"unexpected text between literals: {body[pos:pos + 80]!r}"
+        pos += 2
+
+
+def test_every_hostile_string_is_one_literal_that_reads_back(renderer: Callable[..., Renderer]) -> None:
+    r = renderer(extra_tables={"l": Table([("k", "string"), ("id", "int")]), "r": Table([("k", "string")])})
+    values = ", ".join(_jinja_string(v) for v in HOSTILE)
+    sql = r.render("{{ skewjoin.skew_join('l', 'r', on=['k'], columns=['a.id'], skew={'hot_keys': [" + values + "]}) }}")
+    literals = hot_key_literals(sql, "a", "k")
+    assert [spark_unescape(lit) for lit in literals] == HOSTILE
+    for lit in literals:
+        assert "${" not in lit and "\n" not in lit and "\r" not in lit and "\x00" not in lit, lit
+    # no ${ anywhere in the statement (Spark substitutes variables in comments too),
+    # and the decision record is one comment whatever the values hold
+    assert "${" not in sql
+    record = decision_record(sql, "skew_join")
+    assert sql.startswith(record) and record.count("*/") == 1
+    # the query keeps its shape: one statement
+    assert ";" not in LITERAL.sub("''", strip_record(sql))
+
+
+def _jinja_string(value: str) -> str:
+    """A Jinja string literal for any value (\\uXXXX for everything unusual)."""
+    out = []
+    for ch in value:
+        out.append(ch if ch.isalnum() or ch in " .,-_:/" else f"\\u{ord(ch):04x}" if ord(ch) < 0x10000 else ch)
+    return '"' + "".join(out) + '"'
+
+
+TYPED = [
+    # key type, declared value, literal
+    ("int", 7, "cast(7 as int)"),
+    ("int", "-12", "cast(-12 as int)"),
+    ("bigint", 4294967303, "cast(4294967303 as bigint)"),
+    ("decimal(18,4)", "0.25", "cast(0.25 as decimal(18,4))"),
+    ("double", 1.5, "cast(1.5 as double)"),
+    ("double", "1e3", "cast(1e3 as double)"),
+    ("boolean", "TRUE", "true"),
+    ("date", "2026-01-02", "cast('2026-01-02' as date)"),
+    ("date", "2026-01-02' or '1'='1", "cast('2026-01-02\\' or \\'1\\'=\\'1' as date)"),
+    ("timestamp", "2026-01-01 01:00:00", "cast('2026-01-01 01:00:00' as timestamp)"),
+]
+
+
+@pytest.mark.parametrize(("key_type", "value", "literal"), TYPED, ids=[f"{t[0]}-{t[1]}" for t in TYPED])
+def test_typed_literals(renderer: Callable[..., Renderer], key_type: str, value: object, literal: str) -> None:
+    r = renderer(extra_tables={"l": Table([("k", key_type)]), "r": Table([("k", key_type)])})
+    shown = repr(value) if isinstance(value, str) else str(value)
+    sql = r.render("{{ skewjoin.skew_join('l', 'r', on=['k'], skew={'hot_keys': [" + shown + "]}) }}")
+    assert f"coalesce(a.k in ({literal}), false)" in sql
+    assert f"coalesce(b.k in ({literal}), false)" in sql
+
+
+REFUSED = [
+    ("double", "'NaN'"), ("double", "'Infinity'"), ("double", "'-inf'"), ("int", "1.5"), ("int", "'0) or (1=1'"),
+    ("bigint", "'1e3'"), ("decimal(10,2)", "'1,5'"), ("boolean", "'yes'"), ("int", "true"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("key_type", "value"), REFUSED, ids=[f"{t[0]}-{t[1]}" for t in REFUSED])
+def test_values_without_an_exact_literal_are_refused(renderer: Callable[..., Renderer], key_type: str, value: str) -> None:
+    r = renderer(extra_tables={"l": Table([("k", key_type)]), "r": Table([("k", key_type)])})
+    message = r.compile_error("{{ skewjoin.skew_join('l', 'r', on=['k'], skew={'hot_keys': [" + value + "]}) }}")
+    assert f"is not a valid {key_type} (the type the keys are compared in)" in message
+    assert "argument `skew_join.hot_keys`" in message
+
+
+def test_nan_found_by_auto_stays_in_the_shuffle_join(renderer: Callable[..., Renderer]) -> None:
+    """The heaviest value of a double key is NaN: no literal can name it, so
+    its rows stay in the shuffle join (which matches NaN to NaN); 1.5 is hot."""
+    nan = float("nan")
+    rows = [(i, nan) for i in range(70)] + [(i, 1.5) for i in range(70, 90)] + [(i, float(i)) for i in range(90, 100)]
+    r = renderer(extra_tables={"l": Table([("id", "bigint"), ("k", "double")], rows=rows), "r": Table([("rid", "int"), ("k", "double")])})
+    sql = r.render(
+        "{{ skewjoin.skew_join('l', 'r', on=['k'], join_type='left', columns=['a.id', 'b.rid'], "
+        "skew={'hot_keys': 'auto', 'hot_keys_options': {'min_share': 0.1}}) }}"
+    )
+    record = decision_record(sql, "skew_join")
+    assert "NaN 70.0%; 1.5 20.0%" in record
+    assert "hot branch for keys of a (1.5)" in record
+    assert "coalesce(a.k in (cast(1.5 as double)), false)" in sql
+    assert "nan" not in strip_record(sql).lower()
+
+
+def test_dollar_brace_is_never_written(renderer: Callable[..., Renderer]) -> None:
+    """Spark substitutes ${name} before parsing, in literals and comments:
+    literals write the $ as \\u0024, the record as `$ {`."""
+    r = renderer(extra_tables={"l": Table([("k", "string")]), "r": Table([("k", "string")])})
+    sql = r.render("{{ skewjoin.skew_join('l', 'r', on=['k'], skew={'hot_keys': ['x${spark.sql.shuffle.partitions}']}) }}")
+    assert "${" not in sql
+    assert "'x\\u0024{spark.sql.shuffle.partitions}'" in sql
+    assert "hot keys of a (declared): x$ {spark.sql.shuffle.partitions}" in sql
+
+
+def test_identifiers_that_need_quoting_are_quoted(renderer: Callable[..., Renderer]) -> None:
+    r = renderer(extra_tables={"l": Table([("select", "int"), ("my col", "int"), ("a`b", "int")]), "r": Table([("select", "int"), ("v", "int")])})
+    sql = r.render("{{ skewjoin.skew_join('l', 'r', on=['select']) }}")
+    body = strip_record(sql)
+    assert "a.`select`" in body and "a.`my col`" in body and "a.`a``b`" in body
+    assert "on a.`select` = b.`select`" in body
