@@ -26,8 +26,8 @@ fi
 PORT=$("$BIN/python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["port"])' "$SERVER_DIR/thrift.json")
 export SKEWJOIN_THRIFT_PORT="$PORT" SKEWJOIN_THRIFT_HOST=127.0.0.1
 
-echo "==> pytest (unit + integration, Thrift server on 127.0.0.1:$PORT)"
-"$BIN/pytest" python_helpers/tests integration_tests/pytests -p no:cacheprovider -ra ${PYTEST_ARGS:-}
+echo "==> pytest (unit tier without Spark, then python_helpers and the integration tests on 127.0.0.1:$PORT)"
+"$BIN/pytest" integration_tests/unit python_helpers/tests integration_tests/pytests -p no:cacheprovider -ra ${PYTEST_ARGS:-}
 pytest_rc=$?
 if [ "$pytest_rc" = 5 ]; then
     echo "pytest collected no tests: that is a failure here" >&2
