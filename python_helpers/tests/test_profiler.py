@@ -685,7 +685,26 @@ def test_sampling_and_errors_over_thrift(tmp_path: Path, spark_thrift: Any) -> N
     # within 5 standard errors of the true 40% (fails by chance less than once in a million runs)
     assert abs(top["share"] - 0.4) <= 5 * math.sqrt(0.4 * 0.6 / counted)
     assert top["share_margin_95"] == pytest.approx(1.96 * math.sqrt(top["share"] * (1 - top["share"]) / counted))
-    assert data["config"] == {"hot_keys": {"a": [0]}, "total_slots": data["options"]["total_slots"]}
+    # no --total-slots and no dbt target: total_slots left out, planned with the server's setting, and said so
+    assert data["config"] == {"hot_keys": {"a": [0]}}
+    assert data["options"]["total_slots_in_config"] is False
+    assert f"spark.sql.shuffle.partitions of the Spark Thrift Server {server}" in data["options"]["total_slots_source"]
+
+    # the user's dbt target says 16 shuffle partitions: the config carries 16, and the report says where from
+    (tmp_path / "profiles.yml").write_text(
+        "shop:\n  target: dev\n  outputs:\n    dev:\n      type: spark\n      method: session\n"
+        "      host: NA\n      schema: s\n      server_side_parameters:\n"
+        "        spark.sql.shuffle.partitions: \"16\"\n"
+    )
+    result = runner.invoke(
+        main,
+        ["profile", str(tmp_path / "t.json"), "-k", "k", "--thrift", server, "-q",
+         "--profiles-dir", str(tmp_path), "--profile", "shop"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "    total_slots: 16\n" in result.stdout
+    assert "# total_slots 16: spark.sql.shuffle.partitions of dbt target 'dev' of profile 'shop'" in result.stdout
+    assert "{# total_slots 16: spark.sql.shuffle.partitions of dbt target 'dev'" in result.stdout
 
     for args, message in [
         ([str(tmp_path / "t.json"), "-k", "nope"], "has no column 'nope'; its columns are: k, v"),
