@@ -1,7 +1,11 @@
-{#- Compile-time errors and the names they use.
+{#- Compile-time errors and warnings, and the names they use.
 
     Every error names the model, the macro and argument, says what was wrong
     and shows the right form, so `dbt compile` tells the user how to fix it.
+    The right form is a value the argument accepts, written as in a model
+    (`join_type='left'` for a macro argument, the bare value for a key inside
+    a specification), so that putting it in place of the failing value
+    compiles.
 -#}
 
 {% macro _sj_model_name() -%}
@@ -15,15 +19,68 @@
 {%- endmacro %}
 
 
+{#- Stop compilation. `problem` may be written over several lines (a
+    `{% set %}` block): its line breaks become spaces. -#}
 {% macro _sj_raise(macro_name, argument, problem, example) -%}
+    {%- set text = modules.re.sub('\\s*\n\\s*', ' ', problem | string | trim) -%}
     {%- set message -%}
-skewjoin.{{ macro_name }} in model '{{ skewjoin._sj_model_name() }}', argument `{{ argument }}`: {{ problem }}
+skewjoin.{{ macro_name }} in model '{{ skewjoin._sj_model_name() }}', argument `{{ argument }}`: {{ text }}
   Right form, for example: {{ example }}
     {%- endset -%}
     {{- exceptions.raise_compiler_error(message) -}}
 {%- endmacro %}
 
 
+{#- A warning in the dbt log (the decision record says the same). -#}
 {% macro _sj_warn(macro_name, message) -%}
-    {{- exceptions.warn('skewjoin.' ~ macro_name ~ ' in model \'' ~ skewjoin._sj_model_name() ~ '\': ' ~ message) -}}
+    {%- if execute -%}
+        {%- do exceptions.warn('skewjoin.' ~ macro_name ~ " in model '" ~ skewjoin._sj_model_name() ~ "': " ~ message) -%}
+    {%- endif -%}
+{%- endmacro %}
+
+
+{#- The example as the user writes it: `name=value` for a macro argument,
+    the bare value for a key inside a specification. -#}
+{% macro _sj_example_for(argument, value) -%}
+    {%- if modules.re.fullmatch('[a-z_]+', argument) -%}
+        {{- return(argument ~ '=' ~ value) -}}
+    {%- endif -%}
+    {{- return(value) -}}
+{%- endmacro %}
+
+
+{#- Levenshtein distance between two short words. -#}
+{% macro _sj_edit_distance(a, b) -%}
+    {%- set state = namespace(previous=range(b | length + 1) | list) -%}
+    {%- for i in range(1, a | length + 1) -%}
+        {%- set current = [i] -%}
+        {%- for j in range(1, b | length + 1) -%}
+            {%- set cost = 0 if a[i - 1] == b[j - 1] else 1 -%}
+            {%- do current.append([state.previous[j] + 1, current[j - 1] + 1, state.previous[j - 1] + cost] | min) -%}
+        {%- endfor -%}
+        {%- set state.previous = current -%}
+    {%- endfor -%}
+    {{- return(state.previous[b | length]) -}}
+{%- endmacro %}
+
+
+{#- " (did you mean 'x'?)" when `value` is a near miss of one allowed word,
+    else ''. Near: at most 2 edits, and fewer than half the word's letters. -#}
+{% macro _sj_did_you_mean(value, allowed) -%}
+    {%- if value is not string -%}
+        {{- return('') -}}
+    {%- endif -%}
+    {%- set wanted = value | lower | trim -%}
+    {%- set best = namespace(word=none, distance=99) -%}
+    {%- for word in allowed -%}
+        {%- set d = skewjoin._sj_edit_distance(wanted, word | string | lower) -%}
+        {%- if d < best.distance -%}
+            {%- set best.word = word -%}
+            {%- set best.distance = d -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {%- if best.word is not none and 0 < best.distance <= 2 and best.distance * 2 < (best.word | length) -%}
+        {{- return(" (did you mean '" ~ best.word ~ "'?)") -}}
+    {%- endif -%}
+    {{- return('') -}}
 {%- endmacro %}

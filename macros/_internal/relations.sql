@@ -67,3 +67,14 @@
     {%- endif -%}
     {{- return(result.rows[0][1] | string) -}}
 {%- endmacro %}
+
+
+{#- Whether macros may query data or statistics while compiling: false when
+    the project sets var('skewjoin_run_queries', false), e.g. to compile in CI
+    against production. Column lists (DESCRIBE QUERY) and settings (SET) are
+    still read: they touch no data and the SQL cannot be written without
+    them. -#}
+{% macro _sj_queries_allowed() -%}
+    {%- set value = var('skewjoin_run_queries', true) -%}
+    {{- return(execute and not (value is sameas false or (value | string | lower) in ('false', '0', 'no', 'off'))) -}}
+{%- endmacro %}

@@ -17,47 +17,102 @@
     side when their side is preserved, dropped otherwise.
 -#}
 
-{% macro _sj_hot_example(j) -%}
-    {{- return("hot_keys: [0, 1]  or  hot_keys: {'" ~ j.left.alias ~ "': 'auto', '" ~ j.right.alias ~ "': [42]}  (tuples for multi-column keys: [[0, 'EU']])") -}}
+{% macro _sj_hot_example(spec) -%}
+    {{- return("{'" ~ spec.left.alias ~ "': 'auto', '" ~ spec.right.alias ~ "': [42]}  or  [0, 1]"
+               ~ "  (tuples for multi-column keys: [[0, 'EU']])") -}}
 {%- endmacro %}
 
 
-{#- Hot-key options with their defaults. -#}
-{% macro _sj_hot_options(j, options) -%}
+{#- Hot-key options with their defaults, checked. -#}
+{% macro _sj_hot_options(options) -%}
     {%- set defaults = {'min_share': 0.01, 'max_keys': 20, 'sample_fraction': none, 'spread': 'auto',
                         'spread_partitions': none, 'spread_min_splits': 8} -%}
-    {%- if options is not mapping -%}
-        {%- do skewjoin._sj_raise('skew_join', 'skew_join.hot_keys_options', 'expected a mapping; got ' ~ (options | string), "hot_keys_options: {'min_share': 0.05, 'max_keys': 10}") -%}
+    {%- set arg = 'skew_join.hot_keys_options' -%}
+    {%- if options is none -%}
+        {%- set options = {} -%}
     {%- endif -%}
+    {%- if options is not mapping -%}
+        {%- do skewjoin._sj_raise('skew_join', arg, 'expected a mapping; got ' ~ options, "{'min_share': 0.05, 'max_keys': 10}") -%}
+    {%- endif -%}
+    {%- do skewjoin._sj_check_keys('skew_join', arg, options, defaults.keys() | list, 'hot_keys_options',
+        "{'min_share': 0.05}") -%}
     {%- set out = {} -%}
     {%- do out.update(defaults) -%}
-    {%- for key in options -%}
-        {%- if key not in defaults -%}
-            {%- do skewjoin._sj_raise('skew_join', 'skew_join.hot_keys_options', "unknown option '" ~ key ~ "'; options are " ~ (defaults.keys() | list | join(', ')), "hot_keys_options: {'min_share': 0.05}") -%}
-        {%- endif -%}
-        {%- do out.update({key: options[key]}) -%}
-    {%- endfor -%}
-    {%- set ms = out.min_share -%}
-    {%- if ms is boolean or not modules.re.fullmatch('[0-9]*[.]?[0-9]+([eE][-+]?[0-9]+)?', ms | string) or (ms | float) <= 0 or (ms | float) >= 1 -%}
-        {%- do skewjoin._sj_raise('skew_join', 'skew_join.hot_keys_options.min_share', 'min_share is a fraction above 0 and below 1; got ' ~ (ms | string), "hot_keys_options: {'min_share': 0.01}") -%}
+    {%- do out.update(options) -%}
+    {%- do skewjoin._sj_number_between('skew_join', arg ~ '.min_share', out.min_share, 0, 1, false, '0.01',
+        'min_share is a fraction above 0 and below 1') -%}
+    {%- do skewjoin._sj_whole_number('skew_join', arg ~ '.max_keys', out.max_keys, 1, '20', 'max_keys, a whole number') -%}
+    {%- if out.sample_fraction is not none -%}
+        {%- do skewjoin._sj_number_between('skew_join', arg ~ '.sample_fraction', out.sample_fraction, 0, 1, true, '0.1',
+            'sample_fraction is a fraction above 0 and at most 1') -%}
     {%- endif -%}
-    {%- if out.max_keys is boolean or not modules.re.fullmatch('[0-9]+', out.max_keys | string) or (out.max_keys | int) < 1 -%}
-        {%- do skewjoin._sj_raise('skew_join', 'skew_join.hot_keys_options.max_keys', 'max_keys is a whole number >= 1; got ' ~ (out.max_keys | string), "hot_keys_options: {'max_keys': 20}") -%}
-    {%- endif -%}
-    {%- set sf = out.sample_fraction -%}
-    {%- if sf is not none and (sf is boolean or not modules.re.fullmatch('[0-9]*[.]?[0-9]+', sf | string) or (sf | float) <= 0 or (sf | float) > 1) -%}
-        {%- do skewjoin._sj_raise('skew_join', 'skew_join.hot_keys_options.sample_fraction', 'sample_fraction is a fraction above 0 and at most 1; got ' ~ (sf | string), "hot_keys_options: {'sample_fraction': 0.1}") -%}
-    {%- endif -%}
-    {%- if out.spread not in ('auto', 'always', 'never') -%}
-        {%- do skewjoin._sj_raise('skew_join', 'skew_join.hot_keys_options.spread', "spread is auto, always or never; got " ~ (out.spread | string), "hot_keys_options: {'spread': 'always'}") -%}
-    {%- endif -%}
-    {%- for key in ['spread_partitions', 'spread_min_splits'] -%}
-        {%- set v = out[key] -%}
-        {%- if v is not none and (v is boolean or not modules.re.fullmatch('[0-9]+', v | string) or (v | int) < 1) -%}
-            {%- do skewjoin._sj_raise('skew_join', 'skew_join.hot_keys_options.' ~ key, key ~ ' is a whole number >= 1; got ' ~ (v | string), "hot_keys_options: {'" ~ key ~ "': 16}") -%}
-        {%- endif -%}
+    {%- do out.update({'spread': skewjoin._sj_choice('skew_join', arg ~ '.spread', out.spread,
+        ['auto', 'always', 'never'], 'spread')}) -%}
+    {%- for key in ['spread_partitions', 'spread_min_splits'] if out[key] is not none -%}
+        {%- do skewjoin._sj_whole_number('skew_join', arg ~ '.' ~ key, out[key], 1, '16', key ~ ', a whole number') -%}
     {%- endfor -%}
     {{- return(out) -}}
+{%- endmacro %}
+
+
+{#- The hot keys as declared, checked without a query: per side ('left',
+    'right'), a list of values or 'auto'; each value of the arity of the
+    join's key. Returns {'requested', 'sides': {side: 'auto' or [values]},
+    'options'}. -#}
+{% macro _sj_hot_spec(spec, hot_keys, options) -%}
+    {%- set n = spec.pairs | length -%}
+    {%- set arg = 'skew_join.hot_keys' -%}
+    {%- set example = skewjoin._sj_hot_example(spec) -%}
+    {%- if hot_keys is none or (hot_keys is not string and hot_keys is iterable and hot_keys | length == 0) -%}
+        {%- if options is not none -%}
+            {%- do skewjoin._sj_hot_options(options) -%}
+        {%- endif -%}
+        {{- return({'requested': false, 'sides': {}, 'options': none}) -}}
+    {%- endif -%}
+    {%- set per_side = {} -%}
+    {%- if hot_keys is mapping -%}
+        {%- for key in hot_keys -%}
+            {%- if key | lower == spec.left.alias | lower -%}
+                {%- do per_side.update({'left': hot_keys[key]}) -%}
+            {%- elif key | lower == spec.right.alias | lower -%}
+                {%- do per_side.update({'right': hot_keys[key]}) -%}
+            {%- else -%}
+                {%- set problem -%}
+'{{ key }}' is not a side{{ skewjoin._sj_did_you_mean(key, [spec.left.alias, spec.right.alias]) }}; name the side by
+its alias ({{ spec.left.alias }} or {{ spec.right.alias }})
+                {%- endset -%}
+                {%- do skewjoin._sj_raise('skew_join', arg, problem, example) -%}
+            {%- endif -%}
+        {%- endfor -%}
+    {%- else -%}
+        {%- do per_side.update({'left': hot_keys}) -%}
+    {%- endif -%}
+    {%- for side in per_side -%}
+        {%- set declared = per_side[side] -%}
+        {%- if declared is string and declared | lower | trim == 'auto' -%}
+            {%- do per_side.update({side: 'auto'}) -%}
+        {%- elif declared is string or declared is mapping or declared is not iterable -%}
+            {%- set problem -%}
+the hot keys of {{ spec[side].alias }} are a list of values or 'auto'; got {{ declared }}{{
+    skewjoin._sj_did_you_mean(declared, ['auto']) }}
+            {%- endset -%}
+            {%- do skewjoin._sj_raise('skew_join', arg, problem, example) -%}
+        {%- else -%}
+            {%- for v in declared -%}
+                {%- set arity = 1 if (v is string or v is number or v is none or v is boolean or v is not iterable)
+                    else (-1 if v is mapping else v | length) -%}
+                {%- if arity != n or (n > 1 and (v is string or v is not iterable)) -%}
+                    {%- set problem -%}
+hot key {{ v }} has the wrong arity: the join has {{ n }} key column(s)
+({{ spec.pairs | map('first') | join(', ') }}), so each hot key is
+{{ 'a single value' if n == 1 else 'a list of ' ~ n ~ ' values' }}
+                    {%- endset -%}
+                    {%- do skewjoin._sj_raise('skew_join', arg, problem, example) -%}
+                {%- endif -%}
+            {%- endfor -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{- return({'requested': true, 'sides': per_side, 'options': skewjoin._sj_hot_options(options)}) -}}
 {%- endmacro %}
 
 
@@ -77,9 +132,6 @@
         {%- else -%}
             {%- set t = none -%}
         {%- endif -%}
-        {%- if t is none or t | length != n -%}
-            {%- do skewjoin._sj_raise('skew_join', arg, 'hot key ' ~ (v | string) ~ ' has the wrong arity: the join has ' ~ n ~ ' key column(s) (' ~ (j[side].key_names | join(', ')) ~ '), so each hot key is ' ~ ('a single value' if n == 1 else 'a list of ' ~ n ~ ' values'), skewjoin._sj_hot_example(j)) -%}
-        {%- endif -%}
         {%- if none in t -%}
             {%- set state.null = true -%}
         {%- else -%}
@@ -91,7 +143,10 @@
                     {#- a value found in the data with no literal form (a NaN double): it stays in the shuffle join -#}
                     {%- set unusable.found = true -%}
                 {%- elif lit is none -%}
-                    {%- do skewjoin._sj_raise('skew_join', arg, 'hot key value ' ~ (value | string) ~ ' is not a valid ' ~ j['keys'][loop.index0].type ~ ' (the type the keys are compared in)', skewjoin._sj_hot_example(j)) -%}
+                    {%- set problem -%}
+hot key value {{ value }} is not a valid {{ j['keys'][loop.index0].type }} (the type the keys are compared in)
+                    {%- endset -%}
+                    {%- do skewjoin._sj_raise('skew_join', arg, problem, skewjoin._sj_hot_example(j)) -%}
                 {%- endif -%}
                 {%- do lits.append(lit) -%}
             {%- endfor -%}
@@ -190,50 +245,39 @@ limit {{ (options.max_keys | int) + 1 }}
 {%- endmacro %}
 
 
-{#- The hot-keys plan: which values are hot on which side, and why. -#}
-{% macro _sj_plan_hot_keys(j, hot_keys, options, spec) -%}
-    {%- set result = {'active': false, 'requested': false, 'lines': [], 'left': none, 'right': none,
-                      'null_left': false, 'null_right': false, 'spec': spec} -%}
-    {%- if hot_keys is none or (hot_keys is not string and hot_keys | length == 0) -%}
+{#- The hot-keys plan: which values are hot on which side, and why. With
+    'auto', one aggregate query per side finds them (or, when run-time queries
+    are off, none are found and the record says so). -#}
+{% macro _sj_plan_hot_keys(j, hot_spec, skew) -%}
+    {%- set result = {'active': false, 'requested': hot_spec.requested, 'lines': [], 'left': none, 'right': none,
+                      'null_left': false, 'null_right': false, 'skew': skew, 'options': hot_spec.options} -%}
+    {%- if not hot_spec.requested -%}
         {{- return(result) -}}
     {%- endif -%}
-    {%- do result.update({'requested': true}) -%}
-    {%- set opts = skewjoin._sj_hot_options(j, options) -%}
-    {%- do result.update({'options': opts}) -%}
-    {%- set per_side = {} -%}
-    {%- if hot_keys is string or (hot_keys is iterable and hot_keys is not mapping) -%}
-        {%- do per_side.update({'left': hot_keys}) -%}
-    {%- else -%}
-        {%- for key in hot_keys -%}
-            {%- if key | lower == j.left.alias | lower -%}
-                {%- do per_side.update({'left': hot_keys[key]}) -%}
-            {%- elif key | lower == j.right.alias | lower -%}
-                {%- do per_side.update({'right': hot_keys[key]}) -%}
-            {%- else -%}
-                {%- do skewjoin._sj_raise('skew_join', 'skew_join.hot_keys', "'" ~ key ~ "' is not a side; name the side by its alias (" ~ j.left.alias ~ ' or ' ~ j.right.alias ~ ')', skewjoin._sj_hot_example(j)) -%}
-            {%- endif -%}
-        {%- endfor -%}
-    {%- endif -%}
     {%- set taken = [] -%}
-    {%- for side in ['left', 'right'] if side in per_side -%}
-        {%- set declared = per_side[side] -%}
+    {%- for side in ['left', 'right'] if side in hot_spec.sides -%}
+        {%- set declared = hot_spec.sides[side] -%}
         {%- set alias = j[side].alias -%}
-        {%- if declared is string and declared | lower == 'auto' -%}
-            {%- set detected = skewjoin._sj_detect_hot_keys(j, side, opts) -%}
+        {%- if declared == 'auto' and not skewjoin._sj_queries_allowed() -%}
+            {%- do result.lines.append('hot keys of ' ~ alias ~ " not measured: 'auto' needs a query and run-time queries"
+                ~ " are off (var skewjoin_run_queries: false)") -%}
+            {%- set lits = {'tuples': [], 'shown': [], 'null': false} -%}
+        {%- elif declared == 'auto' -%}
+            {%- set detected = skewjoin._sj_detect_hot_keys(j, side, hot_spec.options) -%}
             {%- do result.lines.extend(detected.lines) -%}
             {%- set lits = skewjoin._sj_hot_literals(j, side, detected['values'], true) -%}
             {%- do result.update({'splits_' ~ side: detected.splits}) -%}
-        {%- elif declared is string or declared is mapping or declared is not iterable -%}
-            {%- do skewjoin._sj_raise('skew_join', 'skew_join.hot_keys', 'the hot keys of ' ~ alias ~ " are a list of values or 'auto'; got " ~ (declared | string), skewjoin._sj_hot_example(j)) -%}
         {%- else -%}
             {%- set lits = skewjoin._sj_hot_literals(j, side, declared) -%}
-            {%- do result.lines.append('hot keys of ' ~ alias ~ ' (declared): ' ~ (lits.shown | join('; ') if lits.shown else 'none') ~ (' + NULL keys' if lits.null else '')) -%}
+            {%- do result.lines.append('hot keys of ' ~ alias ~ ' (declared): ' ~ (lits.shown | join('; ') if lits.shown
+                else 'none') ~ (' + NULL keys' if lits.null else '')) -%}
         {%- endif -%}
         {%- set own = [] -%}
         {%- set own_shown = [] -%}
         {%- for t in lits.tuples -%}
             {%- if t in taken -%}
-                {%- do result.lines.append('key ' ~ lits.shown[loop.index0] ~ ' is hot on both sides: it goes through the branch that streams ' ~ j.left.alias ~ ' and broadcasts ' ~ j.right.alias ~ "'s rows of that key") -%}
+                {%- do result.lines.append('key ' ~ lits.shown[loop.index0] ~ ' is hot on both sides: it goes through the'
+                    ~ ' branch that streams ' ~ j.left.alias ~ ' and broadcasts ' ~ j.right.alias ~ "'s rows of that key") -%}
             {%- else -%}
                 {%- do own.append(t) -%}
                 {%- do own_shown.append(lits.shown[loop.index0]) -%}
@@ -251,7 +295,7 @@ limit {{ (options.max_keys | int) + 1 }}
         {%- do result.lines.append('hot keys: none to handle, so no hot-key branch') -%}
         {{- return(result) -}}
     {%- endif -%}
-    {%- do result.update({'active': true}) -%}
+    {%- do result.update({'active': true, 'taken': taken}) -%}
     {{- return(result) -}}
 {%- endmacro %}
 
@@ -262,11 +306,15 @@ limit {{ (options.max_keys | int) + 1 }}
     {%- if opts.spread == 'never' -%}
         {{- return({'spread': false, 'line': 'hot rows of ' ~ j[side].alias ~ ' not spread (spread: never)'}) -}}
     {%- endif -%}
-    {%- set partitions = (opts.spread_partitions or skewjoin._sj_total_slots(hot.spec)[0]) | int -%}
+    {%- set partitions = (opts.spread_partitions or skewjoin._sj_total_slots(hot.skew)[0]) | int -%}
     {%- if opts.spread == 'always' -%}
         {{- return({'spread': true, 'partitions': partitions, 'line': 'hot rows of ' ~ j[side].alias ~ ' spread evenly (round robin, not by key) over ' ~ partitions ~ ' partitions before the broadcast join (spread: always)'}) -}}
     {%- endif -%}
     {%- set splits = hot.get('splits_' ~ side) -%}
+    {%- if splits is none and not skewjoin._sj_queries_allowed() -%}
+        {{- return({'spread': false, 'line': 'hot rows of ' ~ j[side].alias ~ ' not spread: counting its input splits'
+                    ~ ' needs a query and run-time queries are off (var skewjoin_run_queries: false)'}) -}}
+    {%- endif -%}
     {%- if splits is none -%}
         {%- set probe = run_query('select count(distinct sj_split) as sj_splits from (select spark_partition_id() as sj_split from ' ~ j[side]['from'] ~ ' as sj_probe) as sj_probe') -%}
         {%- set splits = probe.rows[0][0] -%}
@@ -294,13 +342,13 @@ left outer join (select * from {{ other_input }} where false) as {{ j[other].ali
 
 
 {#- CTEs and result branches for the hot keys; returns
-    {'ctes': [...], 'selects': [...], 'rest_inputs': {'left': cte, 'right': cte}}. -#}
+    {'ctes': [...], 'selects': [...], 'rest_inputs': {'left': cte, 'right': cte}, 'lines': record lines}. -#}
 {% macro _sj_hot_key_ctes(j, hot, inputs) -%}
     {%- set ctes = [] -%}
     {%- set selects = [] -%}
+    {%- set lines = [] -%}
     {%- set jt = j.join_type -%}
-    {%- set preserved = {'inner': [], 'left': ['left'], 'left semi': [], 'left anti': ['left'],
-                         'right': ['right'], 'full': ['left', 'right']}[jt] -%}
+    {%- set preserved = j.semantics.keeps_unmatched -%}
     {%- set rest_inputs = {} -%}
     {#- each side's rows split into: null bypass, hot of left, hot of right, rest -#}
     {%- for side in ['left', 'right'] -%}
@@ -313,9 +361,9 @@ left outer join (select * from {{ other_input }} where false) as {{ j[other].ali
                 {%- do ctes.append([alias ~ '_null_keys', 'select * from ' ~ inputs[side] ~ ' as ' ~ alias ~ '\nwhere ' ~ null_pred]) -%}
                 {%- do ctes.append([alias ~ '_null_keys_kept', skewjoin._sj_unmatched_select(j, side, alias ~ '_null_keys', inputs['right' if side == 'left' else 'left'])]) -%}
                 {%- do selects.append('select * from ' ~ alias ~ '_null_keys_kept') -%}
-                {%- do hot.lines.append('rows of ' ~ alias ~ ' with a NULL key bypass the join (they can never match): kept once, the other side NULL') -%}
+                {%- do lines.append('rows of ' ~ alias ~ ' with a NULL key bypass the join (they can never match): kept once, the other side NULL') -%}
             {%- else -%}
-                {%- do hot.lines.append('rows of ' ~ alias ~ ' with a NULL key are dropped before the join (they can never match and ' ~ alias ~ ' is not preserved)') -%}
+                {%- do lines.append('rows of ' ~ alias ~ ' with a NULL key are dropped before the join (they can never match and ' ~ alias ~ ' is not preserved)') -%}
             {%- endif -%}
         {%- endif -%}
         {%- for hot_side in ['left', 'right'] if hot[hot_side] is not none -%}
@@ -325,7 +373,7 @@ left outer join (select * from {{ other_input }} where false) as {{ j[other].ali
             {%- do ctes.append([name ~ ('_read' if hot_side == side else ''), 'select * from ' ~ inputs[side] ~ ' as ' ~ alias ~ '\nwhere ' ~ pred]) -%}
             {%- if hot_side == side -%}
                 {%- set spread = skewjoin._sj_hot_spread(j, hot, side, name ~ '_read') -%}
-                {%- do hot.lines.append(spread.line) -%}
+                {%- do lines.append(spread.line) -%}
                 {%- if spread.spread -%}
                     {%- do ctes.append([name, 'select /*+ repartition(' ~ spread.partitions ~ ') */ * from ' ~ name ~ '_read']) -%}
                 {%- else -%}
@@ -359,7 +407,7 @@ left outer join (select * from {{ other_input }} where false) as {{ j[other].ali
 select /*+ broadcast({{ sa }}) */
     {{ j.select_list | join(',\n    ') }}
 from {{ o_cte }} as {{ oa }}
-{{ skewjoin._sj_sql_join_keyword(jt) }} {{ s_cte }}_keys as {{ sa }}
+{{ j.semantics.keyword }} {{ s_cte }}_keys as {{ sa }}
     on {{ on_cond }}
             {%- endset -%}
             {%- do how.append(oa ~ "'s rows of these keys " ~ jt ~ ' join the broadcast distinct keys of ' ~ sa ~ "'s hot rows") -%}
@@ -367,7 +415,7 @@ from {{ o_cte }} as {{ oa }}
             {%- do selects.append('select * from ' ~ branch) -%}
         {%- else -%}
             {%- if jt in ('left semi', 'left anti') -%}
-                {%- set keyword = skewjoin._sj_sql_join_keyword(jt) -%}
+                {%- set keyword = j.semantics.keyword -%}
             {%- elif s in preserved -%}
                 {%- set keyword = 'left outer join' -%}
             {%- else -%}
@@ -400,7 +448,7 @@ left anti join {{ s_cte }}_keys as {{ sa }}
                 {%- do how.append(oa ~ ' is preserved: its rows of these keys with no match are found by an anti join against the broadcast distinct keys of ' ~ sa ~ "'s hot rows") -%}
             {%- endif -%}
         {%- endif -%}
-        {%- do hot.lines.append('hot branch for keys of ' ~ sa ~ ' (' ~ (hot[s].shown | join('; ')) ~ '): ' ~ (how | join('; ')) ~ '; rows never hash-shuffled by these keys') -%}
+        {%- do lines.append('hot branch for keys of ' ~ sa ~ ' (' ~ (hot[s].shown | join('; ')) ~ '): ' ~ (how | join('; ')) ~ '; rows never hash-shuffled by these keys') -%}
     {%- endfor -%}
-    {{- return({'ctes': ctes, 'selects': selects, 'rest_inputs': rest_inputs}) -}}
+    {{- return({'ctes': ctes, 'selects': selects, 'rest_inputs': rest_inputs, 'lines': lines}) -}}
 {%- endmacro %}

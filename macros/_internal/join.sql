@@ -1,0 +1,221 @@
+{#- The join being optimized: its two sides, keys, join type and output
+    columns. `_sj_join_spec` checks the arguments without a query;
+    `_sj_resolve_join` resolves them against the sides' real columns and
+    types. Shared by skew_join's strategies so each rule lives in one place. -#}
+
+{#- The join's arguments, checked (no query). -#}
+{% macro _sj_join_spec(macro_name, left, right, on, join_type, columns, left_alias, right_alias) -%}
+    {%- do skewjoin._sj_check_alias(macro_name, 'left_alias', left_alias, 'o') -%}
+    {%- do skewjoin._sj_check_alias(macro_name, 'right_alias', right_alias, 'c') -%}
+    {%- if left_alias | lower == right_alias | lower -%}
+        {%- do skewjoin._sj_raise(macro_name, 'right_alias', 'the two sides need different aliases; both are '
+            ~ left_alias, "right_alias='" ~ left_alias ~ "_2'") -%}
+    {%- endif -%}
+    {%- set jt = skewjoin._sj_normalize_join_type(macro_name, 'join_type', join_type) -%}
+    {{- return({
+        'macro': macro_name, 'join_type': jt, 'semantics': skewjoin._sj_join_semantics(jt),
+        'pairs': skewjoin._sj_parse_on(macro_name, 'on', on),
+        'left': {'alias': left_alias, 'from': skewjoin._sj_from_text(macro_name, 'left', left)},
+        'right': {'alias': right_alias, 'from': skewjoin._sj_from_text(macro_name, 'right', right)},
+        'columns_arg': columns
+    }) -}}
+{%- endmacro %}
+
+
+{#- The example for a key column that is missing: the closest pair of
+    columns, one of each side, that Spark can compare. -#}
+{% macro _sj_on_example(spec, left_columns, right_columns, ansi) -%}
+    {%- set near = namespace(left=none, right=none, dl=99, dr=99) -%}
+    {%- for c in left_columns -%}
+        {%- set d = skewjoin._sj_edit_distance(spec.pairs[0][0] | lower, c.name | lower) -%}
+        {%- if d < near.dl -%}{%- set near.left = c -%}{%- set near.dl = d -%}{%- endif -%}
+    {%- endfor -%}
+    {%- for c in right_columns -%}
+        {%- set d = skewjoin._sj_edit_distance(spec.pairs[0][1] | lower, c.name | lower) -%}
+        {%- if d < near.dr -%}{%- set near.right = c -%}{%- set near.dr = d -%}{%- endif -%}
+    {%- endfor -%}
+    {%- if near.left is none or near.right is none
+           or skewjoin._sj_common_type(near.left.type, near.right.type, ansi) is none -%}
+        {%- set near.left = none -%}
+        {%- for c in left_columns if near.left is none -%}
+            {%- set other = skewjoin._sj_find_column(right_columns, c.name) -%}
+            {%- if other is not none and skewjoin._sj_common_type(c.type, other.type, ansi) is not none -%}
+                {%- set near.left = c -%}{%- set near.right = other -%}
+            {%- endif -%}
+        {%- endfor -%}
+    {%- endif -%}
+    {%- if near.left is none -%}
+        {{- return("on=[['order_customer_id', 'customer_id']]  (a column of each side, same or comparable types)") -}}
+    {%- elif near.left.name | lower == near.right.name | lower -%}
+        {{- return("on=['" ~ near.left.name ~ "']") -}}
+    {%- endif -%}
+    {{- return("on=[['" ~ near.left.name ~ "', '" ~ near.right.name ~ "']]") -}}
+{%- endmacro %}
+
+
+{#- The output columns: `columns` checked against the sides, or by default
+    every column of the left side and the non-key columns of the right side
+    (renamed where a name is taken). Returns {'select_list', 'renamed'}. -#}
+{% macro _sj_select_list(spec, left_columns, right_columns, keys) -%}
+    {%- set la = spec.left.alias -%}
+    {%- set ra = spec.right.alias -%}
+    {%- set select_list = [] -%}
+    {%- set renamed = [] -%}
+    {%- set example = "columns=['" ~ la ~ ".*', '" ~ ra ~ "." ~ ((right_columns | first).name if right_columns else 'id')
+        ~ " as " ~ ra ~ "_" ~ ((right_columns | first).name if right_columns else 'id') ~ "']" -%}
+    {%- if not spec.semantics.returns_right -%}
+        {%- set example = "columns=['" ~ la ~ ".*']" -%}
+    {%- endif -%}
+    {%- if spec.columns_arg is none -%}
+        {%- set taken = [] -%}
+        {%- for c in left_columns -%}
+            {%- do select_list.append(la ~ '.' ~ skewjoin._sj_ident(c.name)) -%}
+            {%- do taken.append(c.name | lower) -%}
+        {%- endfor -%}
+        {%- set right_keys = keys | map(attribute='right') | map('lower') | list -%}
+        {%- for c in right_columns if spec.semantics.returns_right and (c.name | lower) not in right_keys -%}
+            {%- if (c.name | lower) in taken -%}
+                {%- set new_name = ra ~ '_' ~ c.name -%}
+                {%- do select_list.append(ra ~ '.' ~ skewjoin._sj_ident(c.name) ~ ' as ' ~ skewjoin._sj_ident(new_name)) -%}
+                {%- do renamed.append(c.name ~ ' -> ' ~ new_name) -%}
+                {%- do taken.append(new_name | lower) -%}
+            {%- else -%}
+                {%- do select_list.append(ra ~ '.' ~ skewjoin._sj_ident(c.name)) -%}
+                {%- do taken.append(c.name | lower) -%}
+            {%- endif -%}
+        {%- endfor -%}
+        {{- return({'select_list': select_list, 'renamed': renamed}) -}}
+    {%- endif -%}
+    {%- set items = [spec.columns_arg] if spec.columns_arg is string else spec.columns_arg -%}
+    {%- if items is mapping or items is not iterable or items | length == 0 -%}
+        {%- do skewjoin._sj_raise(spec.macro, 'columns', 'expected a list of select expressions; got '
+            ~ spec.columns_arg, example) -%}
+    {%- endif -%}
+    {%- for item in items -%}
+        {%- do skewjoin._sj_check_fragment(spec.macro, 'columns', item, example) -%}
+        {%- for ref in skewjoin._sj_expr_refs(item) -%}
+            {%- set on_left = ref.alias | lower == la | lower -%}
+            {%- set on_right = ref.alias | lower == ra | lower -%}
+            {%- set side_columns = left_columns if on_left else (right_columns if on_right else none) -%}
+            {%- if side_columns is none -%}
+                {%- set problem -%}
+'{{ item }}' uses the alias '{{ ref.alias }}'; the sides are {{ la }} and {{ ra }}
+                {%- endset -%}
+                {%- do skewjoin._sj_raise(spec.macro, 'columns', problem, example) -%}
+            {%- elif ref.column != '*' and skewjoin._sj_find_column(side_columns, ref.column) is none -%}
+                {%- set problem -%}
+'{{ item }}': {{ ref.alias }} has no column '{{ ref.column }}'; its columns are: {{ side_columns | map(attribute='name') | join(', ') }}
+                {%- endset -%}
+                {%- do skewjoin._sj_raise(spec.macro, 'columns', problem, example) -%}
+            {%- elif on_right and not spec.semantics.returns_right -%}
+                {%- set problem -%}
+'{{ item }}' selects from {{ ra }}, but a {{ spec.join_type }} join returns only the rows of {{ la }}
+                {%- endset -%}
+                {%- do skewjoin._sj_raise(spec.macro, 'columns', problem, example) -%}
+            {%- endif -%}
+        {%- endfor -%}
+        {%- do select_list.append(item) -%}
+    {%- endfor -%}
+    {{- return({'select_list': select_list, 'renamed': renamed}) -}}
+{%- endmacro %}
+
+
+{#- Resolve the join spec against the real columns: adds the sides'
+    columns, the keys (with the type both sides are compared in) and the
+    output columns. Needs `execute` (it describes the inputs). -#}
+{% macro _sj_resolve_join(spec) -%}
+    {%- set macro_name = spec.macro -%}
+    {%- set la = spec.left.alias -%}
+    {%- set ra = spec.right.alias -%}
+    {%- set left_columns = skewjoin._sj_columns(spec.left['from']) -%}
+    {%- set right_columns = skewjoin._sj_columns(spec.right['from']) -%}
+    {%- for side_columns, arg in [(left_columns, 'left'), (right_columns, 'right')] -%}
+        {%- for c in side_columns if (c.name | lower) in ('sj_group', 'sj_slot', 'sj_spread') -%}
+            {%- set problem -%}
+the input has a column named '{{ c.name }}', a name the generated query uses for its own routing; rename it in a subquery
+            {%- endset -%}
+            {%- do skewjoin._sj_raise(macro_name, arg, problem, arg ~ "=\"select * except (" ~ c.name ~ "), "
+                ~ c.name ~ " as " ~ c.name ~ "_value from {{ ref('orders') }}\"") -%}
+        {%- endfor -%}
+    {%- endfor -%}
+    {%- set ansi = (skewjoin._sj_spark_conf('spark.sql.ansi.enabled', 'false') | lower) == 'true' -%}
+    {%- set keys = [] -%}
+    {%- for pair in spec.pairs -%}
+        {%- set lc = skewjoin._sj_find_column(left_columns, pair[0]) -%}
+        {%- set rc = skewjoin._sj_find_column(right_columns, pair[1]) -%}
+        {%- for col, name, side, alias, side_columns in [(lc, pair[0], 'left', la, left_columns),
+                                                           (rc, pair[1], 'right', ra, right_columns)] if col is none -%}
+            {%- set problem -%}
+column '{{ name }}' is not a column of the {{ side }} side ({{ alias }}){{ skewjoin._sj_did_you_mean(name, side_columns | map(attribute='name') | list) }}; its columns are: {{ side_columns | map(attribute='name') | join(', ') }}
+            {%- endset -%}
+            {%- do skewjoin._sj_raise(macro_name, 'on', problem,
+                skewjoin._sj_on_example(spec, left_columns, right_columns, ansi)) -%}
+        {%- endfor -%}
+        {%- set common = skewjoin._sj_common_type(lc.type, rc.type, ansi) -%}
+        {%- if common is none -%}
+            {%- set problem -%}
+key {{ la }}.{{ lc.name }} ({{ lc.type }}) and {{ ra }}.{{ rc.name }} ({{ rc.type }}) have types Spark cannot compare consistently (ANSI mode {{ 'on' if ansi else 'off' }}); cast one side in a subquery so both keys share a type
+            {%- endset -%}
+            {%- do skewjoin._sj_raise(macro_name, 'on', problem, "left=\"select cast(" ~ lc.name ~ " as " ~ rc.type
+                ~ ") as " ~ lc.name ~ ", * except (" ~ lc.name ~ ") from {{ ref('orders') }}\"") -%}
+        {%- endif -%}
+        {%- do keys.append({
+            'left': lc.name, 'right': rc.name, 'left_type': lc.type, 'right_type': rc.type, 'type': common,
+            'left_ident': skewjoin._sj_ident(lc.name), 'right_ident': skewjoin._sj_ident(rc.name)
+        }) -%}
+    {%- endfor -%}
+    {%- set output = skewjoin._sj_select_list(spec, left_columns, right_columns, keys) -%}
+    {%- set join = {} -%}
+    {%- do join.update(spec) -%}
+    {%- do join.update({
+        'left': {'alias': la, 'from': spec.left['from'], 'columns': left_columns,
+                 'key_names': keys | map(attribute='left') | list},
+        'right': {'alias': ra, 'from': spec.right['from'], 'columns': right_columns,
+                  'key_names': keys | map(attribute='right') | list},
+        'keys': keys, 'select_list': output.select_list, 'renamed': output.renamed, 'ansi': ansi
+    }) -%}
+    {{- return(join) -}}
+{%- endmacro %}
+
+
+{#- The equality condition between the two sides, as the user wrote it. -#}
+{% macro _sj_on_condition(join, left_alias=none, right_alias=none) -%}
+    {%- set la = left_alias or join.left.alias -%}
+    {%- set ra = right_alias or join.right.alias -%}
+    {%- set parts = [] -%}
+    {%- for k in join['keys'] -%}
+        {%- do parts.append(la ~ '.' ~ k.left_ident ~ ' = ' ~ ra ~ '.' ~ k.right_ident) -%}
+    {%- endfor -%}
+    {{- return(parts | join('\n    and ')) -}}
+{%- endmacro %}
+
+
+{#- The key expressions of one side ('left' or 'right') in the common type. -#}
+{% macro _sj_common_keys(join, side, alias) -%}
+    {%- set out = [] -%}
+    {%- for k in join['keys'] -%}
+        {%- set expr = alias ~ '.' ~ (k.left_ident if side == 'left' else k.right_ident) -%}
+        {%- do out.append(skewjoin._sj_cast(expr, k.left_type if side == 'left' else k.right_type, k.type)) -%}
+    {%- endfor -%}
+    {{- return(out) -}}
+{%- endmacro %}
+
+
+{#- The key columns of one side, as they are (no cast). -#}
+{% macro _sj_side_keys(join, side, alias) -%}
+    {%- set out = [] -%}
+    {%- for k in join['keys'] -%}
+        {%- do out.append(alias ~ '.' ~ (k.left_ident if side == 'left' else k.right_ident)) -%}
+    {%- endfor -%}
+    {{- return(out) -}}
+{%- endmacro %}
+
+
+{#- A deterministic hash of a whole row (columns that can be hashed). -#}
+{% macro _sj_row_hash(columns, alias) -%}
+    {%- set parts = [] -%}
+    {%- for c in columns if not (c.type.startswith('map<') or c.type.startswith('map(')) -%}
+        {%- do parts.append(alias ~ '.' ~ skewjoin._sj_ident(c.name)) -%}
+    {%- endfor -%}
+    {{- return('xxhash64(' ~ (parts | join(', ') if parts else "'sj'") ~ ')') -}}
+{%- endmacro %}
