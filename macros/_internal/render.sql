@@ -1,0 +1,44 @@
+{#- SQL rendering shared by every capability: indentation that never touches
+    string literals, a WITH clause from a list of CTEs, and the plain join of
+    two inputs (the query every strategy must equal). -#}
+
+{#- Indent SQL text by `width` spaces without touching string literals. -#}
+{% macro _sj_indent(text, width) -%}
+    {%- set pad = ' ' * width -%}
+    {%- set out = [] -%}
+    {%- for part in skewjoin._sj_split_literals(text) -%}
+        {%- if loop.index0 % 2 == 1 -%}
+            {%- do out.append(part) -%}
+        {%- else -%}
+            {%- do out.append(modules.re.sub('\n(?=[^\n])', '\n' ~ pad, part)) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{- return(pad ~ (out | join(''))) -}}
+{%- endmacro %}
+
+
+{#- `with name as (sql), ... body` from [[name, sql], ...]; just `body` when
+    there is no CTE. -#}
+{% macro _sj_with_ctes(ctes, body) -%}
+    {%- if not ctes -%}
+        {{- return(body) -}}
+    {%- endif -%}
+    {%- set texts = [] -%}
+    {%- for c in ctes -%}
+        {%- do texts.append(c[0] ~ ' as (\n' ~ skewjoin._sj_indent(c[1], 4) ~ '\n)') -%}
+    {%- endfor -%}
+    {{- return('with\n\n' ~ (texts | join(',\n\n')) ~ '\n\n' ~ body) -}}
+{%- endmacro %}
+
+
+{#- The plain join of the two inputs (what every strategy must equal). -#}
+{% macro _sj_plain_join_sql(join, left_from=none, right_from=none) -%}
+    {%- set sql -%}
+select
+    {{ join.select_list | join(',\n    ') }}
+from {{ left_from or join.left['from'] }} as {{ join.left.alias }}
+{{ join.semantics.keyword }} {{ right_from or join.right['from'] }} as {{ join.right.alias }}
+    on {{ skewjoin._sj_on_condition(join) }}
+    {%- endset -%}
+    {{- return(sql) -}}
+{%- endmacro %}
