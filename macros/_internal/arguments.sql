@@ -102,7 +102,8 @@ an alias is a plain identifier (letters, digits, _) not starting with sj_; got {
     {%- set problem -%}
 {{ what }} is one of {{ allowed | join(', ') }}; got {{ value }}{{ skewjoin._sj_did_you_mean(value, allowed) }}
     {%- endset -%}
-    {%- do skewjoin._sj_raise(macro_name, argument, problem, skewjoin._sj_example_for(argument, "'" ~ allowed[0] ~ "'")) -%}
+    {%- set example = skewjoin._sj_example_for(argument, "'" ~ allowed[0] ~ "'") -%}
+    {%- do skewjoin._sj_raise(macro_name, argument, problem, example) -%}
 {%- endmacro %}
 
 

@@ -34,7 +34,8 @@ skewjoin.{{ macro_name }} in model '{{ skewjoin._sj_model_name() }}', argument `
 {#- A warning in the dbt log (the decision record says the same). -#}
 {% macro _sj_warn(macro_name, message) -%}
     {%- if execute -%}
-        {%- do exceptions.warn('skewjoin.' ~ macro_name ~ " in model '" ~ skewjoin._sj_model_name() ~ "': " ~ message) -%}
+        {%- set model_name = skewjoin._sj_model_name() -%}
+        {%- do exceptions.warn('skewjoin.' ~ macro_name ~ " in model '" ~ model_name ~ "': " ~ message) -%}
     {%- endif -%}
 {%- endmacro %}
 

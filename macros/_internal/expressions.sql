@@ -4,7 +4,8 @@
 
 {#- [text, literal, text, literal, ..., text]: odd positions are string literals. -#}
 {% macro _sj_split_literals(text) -%}
-    {{- return(modules.re.split("('(?:[^'\\\\]|\\\\.)*'|\"(?:[^\"\\\\]|\\\\.)*\")", text | string, flags=modules.re.S)) -}}
+    {%- set pattern = "('(?:[^'\\\\]|\\\\.)*'|\"(?:[^\"\\\\]|\\\\.)*\")" -%}
+    {{- return(modules.re.split(pattern, text | string, flags=modules.re.S)) -}}
 {%- endmacro %}
 
 
@@ -66,38 +67,57 @@
     non-deterministic. Returns nothing; raises on failure. -#}
 {% macro _sj_check_fragment(macro_name, argument, text, example) -%}
     {%- if text is not string or text | trim | length == 0 -%}
-        {%- do skewjoin._sj_raise(macro_name, argument, 'expected a non-empty SQL expression string; got ' ~ (text | string), example) -%}
+        {%- do skewjoin._sj_raise(macro_name, argument, 'expected a non-empty SQL expression string; got ' ~ text,
+            example) -%}
     {%- endif -%}
     {%- set parts = skewjoin._sj_split_literals(text) -%}
     {%- set code = [] -%}
     {%- for part in parts -%}
-        {%- if loop.index0 % 2 == 0 -%}{%- do code.append(part) -%}{%- else -%}{%- do code.append(' 0 ') -%}{%- endif -%}
+        {%- do code.append(part if loop.index0 % 2 == 0 else ' 0 ') -%}
     {%- endfor -%}
     {%- set code = code | join(' ') -%}
     {%- if "'" in code or '"' in code -%}
-        {%- do skewjoin._sj_raise(macro_name, argument, 'the expression ' ~ text ~ ' has an unterminated string literal', example) -%}
+        {%- do skewjoin._sj_raise(macro_name, argument,
+            'the expression ' ~ text ~ ' has an unterminated string literal',
+            example) -%}
     {%- endif -%}
     {%- for token in [';', '--', '/*', '*/', '{{', '}}', '{%'] -%}
         {%- if token in code -%}
-            {%- do skewjoin._sj_raise(macro_name, argument, 'the expression ' ~ text ~ ' contains `' ~ token ~ '` outside a string literal; an expression may not end the statement or open a comment', example) -%}
+            {%- set problem -%}
+the expression {{ text }} contains `{{ token }}` outside a string literal; an expression may not end the statement or
+open a comment
+            {%- endset -%}
+            {%- do skewjoin._sj_raise(macro_name, argument, problem, example) -%}
         {%- endif -%}
     {%- endfor -%}
     {%- set depth = namespace(value=0, bad=false) -%}
     {%- for ch in code -%}
-        {%- if ch == '(' -%}{%- set depth.value = depth.value + 1 -%}{%- elif ch == ')' -%}{%- set depth.value = depth.value - 1 -%}{%- endif -%}
+        {%- set depth.value = depth.value + (1 if ch == '(' else (-1 if ch == ')' else 0)) -%}
         {%- if depth.value < 0 -%}{%- set depth.bad = true -%}{%- endif -%}
     {%- endfor -%}
     {%- if depth.bad or depth.value != 0 -%}
-        {%- do skewjoin._sj_raise(macro_name, argument, 'the expression ' ~ text ~ ' has unbalanced parentheses', example) -%}
+        {%- do skewjoin._sj_raise(macro_name, argument, 'the expression ' ~ text ~ ' has unbalanced parentheses',
+            example) -%}
     {%- endif -%}
     {%- set lowered = code | lower -%}
     {%- for fn in skewjoin._sj_nondeterministic_functions() -%}
-        {%- if modules.re.search('(?<![\\w.])' ~ fn ~ '\\s*\\(', lowered) or (fn in ('current_timestamp', 'current_date', 'current_time', 'localtimestamp') and modules.re.search('(?<![\\w.])' ~ fn ~ '(?!\\w)', lowered)) -%}
-            {%- do skewjoin._sj_raise(macro_name, argument, 'the expression ' ~ text ~ ' calls ' ~ fn ~ '(), which is non-deterministic; Spark re-runs failed tasks and a value that changes between attempts loses or duplicates rows. Use only deterministic functions of the row', example) -%}
+        {%- set called = modules.re.search('(?<![\\w.])' ~ fn ~ '\\s*\\(', lowered) -%}
+        {%- set niladic = fn in ('current_timestamp', 'current_date', 'current_time', 'localtimestamp')
+            and modules.re.search('(?<![\\w.])' ~ fn ~ '(?!\\w)', lowered) -%}
+        {%- if called or niladic -%}
+            {%- set problem -%}
+the expression {{ text }} calls {{ fn }}(), which is non-deterministic; Spark re-runs failed tasks and a value that
+changes between attempts loses or duplicates rows. Use only deterministic functions of the row
+            {%- endset -%}
+            {%- do skewjoin._sj_raise(macro_name, argument, problem, example) -%}
         {%- endif -%}
     {%- endfor -%}
     {%- if modules.re.search('(?<![\\w.])(select|from|join|union|insert|drop|delete|over)(?!\\w)', lowered) -%}
-        {%- do skewjoin._sj_raise(macro_name, argument, 'the expression ' ~ text ~ ' holds a subquery, window or statement keyword; only a scalar expression over the row is allowed', example) -%}
+        {%- set problem -%}
+the expression {{ text }} holds a subquery, window or statement keyword; only a scalar expression over the row is
+allowed
+        {%- endset -%}
+        {%- do skewjoin._sj_raise(macro_name, argument, problem, example) -%}
     {%- endif -%}
 {%- endmacro %}
 

@@ -61,8 +61,8 @@
     {%- set ra = spec.right.alias -%}
     {%- set select_list = [] -%}
     {%- set renamed = [] -%}
-    {%- set example = "columns=['" ~ la ~ ".*', '" ~ ra ~ "." ~ ((right_columns | first).name if right_columns else 'id')
-        ~ " as " ~ ra ~ "_" ~ ((right_columns | first).name if right_columns else 'id') ~ "']" -%}
+    {%- set first_right = (right_columns | first).name if right_columns else 'id' -%}
+    {%- set example = "columns=['" ~ la ~ ".*', '" ~ ra ~ "." ~ first_right ~ " as " ~ ra ~ "_" ~ first_right ~ "']" -%}
     {%- if not spec.semantics.returns_right -%}
         {%- set example = "columns=['" ~ la ~ ".*']" -%}
     {%- endif -%}
@@ -76,7 +76,8 @@
         {%- for c in right_columns if spec.semantics.returns_right and (c.name | lower) not in right_keys -%}
             {%- if (c.name | lower) in taken -%}
                 {%- set new_name = ra ~ '_' ~ c.name -%}
-                {%- do select_list.append(ra ~ '.' ~ skewjoin._sj_ident(c.name) ~ ' as ' ~ skewjoin._sj_ident(new_name)) -%}
+                {%- set renaming = ra ~ '.' ~ skewjoin._sj_ident(c.name) ~ ' as ' ~ skewjoin._sj_ident(new_name) -%}
+                {%- do select_list.append(renaming) -%}
                 {%- do renamed.append(c.name ~ ' -> ' ~ new_name) -%}
                 {%- do taken.append(new_name | lower) -%}
             {%- else -%}
@@ -104,7 +105,8 @@
                 {%- do skewjoin._sj_raise(spec.macro, 'columns', problem, example) -%}
             {%- elif ref.column != '*' and skewjoin._sj_find_column(side_columns, ref.column) is none -%}
                 {%- set problem -%}
-'{{ item }}': {{ ref.alias }} has no column '{{ ref.column }}'; its columns are: {{ side_columns | map(attribute='name') | join(', ') }}
+'{{ item }}': {{ ref.alias }} has no column '{{ ref.column }}'; its columns are:
+{{ side_columns | map(attribute='name') | join(', ') }}
                 {%- endset -%}
                 {%- do skewjoin._sj_raise(spec.macro, 'columns', problem, example) -%}
             {%- elif on_right and not spec.semantics.returns_right -%}
@@ -132,7 +134,8 @@
     {%- for side_columns, arg in [(left_columns, 'left'), (right_columns, 'right')] -%}
         {%- for c in side_columns if (c.name | lower) in ('sj_group', 'sj_slot', 'sj_spread') -%}
             {%- set problem -%}
-the input has a column named '{{ c.name }}', a name the generated query uses for its own routing; rename it in a subquery
+the input has a column named '{{ c.name }}', a name the generated query uses for its own routing; rename it in a
+subquery
             {%- endset -%}
             {%- do skewjoin._sj_raise(macro_name, arg, problem, arg ~ "=\"select * except (" ~ c.name ~ "), "
                 ~ c.name ~ " as " ~ c.name ~ "_value from {{ ref('orders') }}\"") -%}
@@ -146,7 +149,9 @@ the input has a column named '{{ c.name }}', a name the generated query uses for
         {%- for col, name, side, alias, side_columns in [(lc, pair[0], 'left', la, left_columns),
                                                            (rc, pair[1], 'right', ra, right_columns)] if col is none -%}
             {%- set problem -%}
-column '{{ name }}' is not a column of the {{ side }} side ({{ alias }}){{ skewjoin._sj_did_you_mean(name, side_columns | map(attribute='name') | list) }}; its columns are: {{ side_columns | map(attribute='name') | join(', ') }}
+{%- set names = side_columns | map(attribute='name') | list -%}
+column '{{ name }}' is not a column of the {{ side }} side ({{ alias }}){{ skewjoin._sj_did_you_mean(name, names) }};
+its columns are: {{ names | join(', ') }}
             {%- endset -%}
             {%- do skewjoin._sj_raise(macro_name, 'on', problem,
                 skewjoin._sj_on_example(spec, left_columns, right_columns, ansi)) -%}
@@ -154,7 +159,8 @@ column '{{ name }}' is not a column of the {{ side }} side ({{ alias }}){{ skewj
         {%- set common = skewjoin._sj_common_type(lc.type, rc.type, ansi) -%}
         {%- if common is none -%}
             {%- set problem -%}
-key {{ la }}.{{ lc.name }} ({{ lc.type }}) and {{ ra }}.{{ rc.name }} ({{ rc.type }}) have types Spark cannot compare consistently (ANSI mode {{ 'on' if ansi else 'off' }}); cast one side in a subquery so both keys share a type
+key {{ la }}.{{ lc.name }} ({{ lc.type }}) and {{ ra }}.{{ rc.name }} ({{ rc.type }}) have types Spark cannot compare
+consistently (ANSI mode {{ 'on' if ansi else 'off' }}); cast one side in a subquery so both keys share a type
             {%- endset -%}
             {%- do skewjoin._sj_raise(macro_name, 'on', problem, "left=\"select cast(" ~ lc.name ~ " as " ~ rc.type
                 ~ ") as " ~ lc.name ~ ", * except (" ~ lc.name ~ ") from {{ ref('orders') }}\"") -%}

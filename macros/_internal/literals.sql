@@ -34,7 +34,8 @@
     {%- set kind = skewjoin._sj_type_kind(t) -%}
     {%- if kind in ('integral', 'decimal', 'fractional') -%}
         {%- set text = value | string | trim -%}
-        {%- if value is boolean or not modules.re.fullmatch('[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?', text) -%}
+        {%- set number = '[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?' -%}
+        {%- if value is boolean or not modules.re.fullmatch(number, text) -%}
             {{- return(none) -}}
         {%- endif -%}
         {%- if kind == 'integral' and not modules.re.fullmatch('[+-]?[0-9]+', text) -%}
@@ -58,7 +59,8 @@
 
 {#- Quote an identifier with backticks unless it is a plain lowercase-safe name. -#}
 {% macro _sj_ident(name) -%}
-    {%- if modules.re.fullmatch('[A-Za-z_][A-Za-z0-9_]*', name) and (name | lower) not in skewjoin._sj_reserved_words() -%}
+    {%- set plain = modules.re.fullmatch('[A-Za-z_][A-Za-z0-9_]*', name) is not none -%}
+    {%- if plain and (name | lower) not in skewjoin._sj_reserved_words() -%}
         {{- return(name) -}}
     {%- endif -%}
     {{- return('`' ~ name.replace('`', '``') ~ '`') -}}

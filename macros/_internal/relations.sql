@@ -25,7 +25,7 @@
     {%- endif -%}
     {%- do skewjoin._sj_raise(macro_name, argument,
         'expected a relation (ref() or source()), a table name or a SELECT statement; got ' ~ (obj | string)[:200],
-        argument ~ "=ref('orders')  or  " ~ argument ~ "=\"select * from {{ ref('orders') }} where status = 'open'\"") -%}
+        skewjoin._sj_example_for(argument, "ref('orders')")) -%}
 {%- endmacro %}
 
 

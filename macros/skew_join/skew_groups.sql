@@ -269,8 +269,10 @@ group {{ g.index }} {{ g.name }}: when '{{ g.when }}', driver {{ driver_alias }}
     {%- set value_pattern = "(-?[0-9]+(?:[.][0-9]+)?|'[^'\\\\]*')" -%}
     {%- for g in plan.groups -%}
         {%- set key_ref = join[g.driver].alias ~ '\\s*[.]\\s*`?' ~ join[g.driver].key_names[0] ~ '`?' -%}
-        {%- set eq = modules.re.fullmatch('\\s*' ~ key_ref ~ '\\s*=\\s*' ~ value_pattern ~ '\\s*', g.when, flags=modules.re.I) -%}
-        {%- set inn = modules.re.fullmatch('\\s*' ~ key_ref ~ '\\s+in\\s*\\(([^)]*)\\)\\s*', g.when, flags=modules.re.I) -%}
+        {%- set eq = modules.re.fullmatch('\\s*' ~ key_ref ~ '\\s*=\\s*' ~ value_pattern ~ '\\s*', g.when,
+                                          flags=modules.re.I) -%}
+        {%- set inn = modules.re.fullmatch('\\s*' ~ key_ref ~ '\\s+in\\s*\\(([^)]*)\\)\\s*', g.when,
+                                           flags=modules.re.I) -%}
         {%- set values = [] -%}
         {%- if eq is not none -%}
             {%- do values.append(eq.group(1)) -%}
@@ -297,8 +299,8 @@ group {{ g.index }} {{ g.name }}: when '{{ g.when }}', driver {{ driver_alias }}
         {%- endfor -%}
         {%- if hot_values and not cold_values -%}
             {%- set line -%}
-WARNING group {{ g.index }} {{ g.name }} can receive no rows: every key its `when` selects ({{ hot_values | join(', ') }})
-is a hot key, and hot keys are joined by the broadcast branch before the groups are formed; its {{ g.slots }} slots
+WARNING group {{ g.index }} {{ g.name }} can receive no rows: every key its `when` selects
+({{ hot_values | join(', ') }}) is a hot key, and hot keys are joined by the broadcast branch before the groups are formed; its {{ g.slots }} slots
 (#{{ g.start }}-#{{ g.end }}) stay idle. Drop the group, or drop these keys from hot_keys
             {%- endset -%}
             {%- do lines.append(line | replace('\n', ' ')) -%}

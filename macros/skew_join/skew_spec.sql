@@ -28,20 +28,22 @@
         {%- set raw = {} -%}
         {%- set source = 'none' -%}
     {%- endif -%}
-    {%- set argument = 'skew' if source == 'argument skew' else 'skew_join' -%}
+    {%- set argument = 'skew_join' -%}
     {%- set example = "{'groups': [" ~ skewjoin._sj_group_example(join_spec) ~ "]}" -%}
     {%- if raw is not mapping -%}
         {%- set problem -%}
-the skew specification is a mapping with groups, hot_keys, hot_keys_options and total_slots; got {{ raw }}
+the skew specification must be a mapping with groups, hot_keys, hot_keys_options and total_slots; got {{ raw }}
         {%- endset -%}
         {%- do skewjoin._sj_raise('skew_join', argument, problem, example) -%}
     {%- endif -%}
-    {%- do skewjoin._sj_check_keys('skew_join', argument, raw, skewjoin._sj_spec_keys(), 'the specification', example) -%}
+    {%- do skewjoin._sj_check_keys('skew_join', argument, raw, skewjoin._sj_spec_keys(), 'the specification',
+        example) -%}
     {%- set groups = skewjoin._sj_groups_spec(join_spec, raw.get('groups')) -%}
     {%- set hot = skewjoin._sj_hot_spec(join_spec, raw.get('hot_keys'), raw.get('hot_keys_options')) -%}
     {%- set total = raw.get('total_slots') -%}
     {%- if total is not none -%}
-        {%- do skewjoin._sj_whole_number('skew_join', 'skew_join.total_slots', total, 2, '200', 'total_slots, a whole number') -%}
+        {%- do skewjoin._sj_whole_number('skew_join', 'skew_join.total_slots', total, 2, '200',
+            'total_slots, a whole number') -%}
     {%- endif -%}
     {{- return({'source': source, 'groups': groups, 'hot': hot, 'total_slots': total,
                 'empty': not groups and not hot.requested}) -}}
@@ -67,6 +69,18 @@ the skew specification is a mapping with groups, hot_keys, hot_keys_options and 
         {%- endif -%}
         {%- if ref.alias | lower not in aliases -%}{%- do aliases.append(ref.alias | lower) -%}{%- endif -%}
     {%- endfor -%}
+    {%- set key_columns = [] -%}
+    {%- for pair in spec.pairs -%}
+        {%- do key_columns.extend([{'name': pair[0]}, {'name': pair[1]}]) -%}
+    {%- endfor -%}
+    {%- set bare = skewjoin._sj_bare_column_refs(when, key_columns) -%}
+    {%- if bare -%}
+        {%- set problem -%}
+'{{ when }}' uses the column {{ bare[0] }} without an alias; write it as {{ spec.left.alias }}.{{ bare[0] }} or
+{{ spec.right.alias }}.{{ bare[0] }}
+        {%- endset -%}
+        {%- do skewjoin._sj_raise('skew_join', arg, problem, example) -%}
+    {%- endif -%}
     {%- if aliases | length != 1 -%}
         {%- set problem -%}
 '{{ when }}' references {{ 'no side' if not aliases else 'both sides' }}; a group's `when` must be a condition on the
@@ -98,8 +112,8 @@ join keys of exactly one side (that side drives the group), e.g. only {{ spec.le
     {%- set driver_key = spec.pairs[0][0 if driver == 'left' else 1] -%}
     {%- set example = "'upper(" ~ driver_alias ~ "." ~ driver_key ~ ")'" -%}
     {%- if dist is not string -%}
-        {%- do skewjoin._sj_raise('skew_join', arg, "distribute is 'random', 'keys' or an expression on the driver side; got "
-            ~ dist, "'keys'") -%}
+        {%- do skewjoin._sj_raise('skew_join', arg,
+            "distribute is 'random', 'keys' or an expression on the driver side; got " ~ dist, "'keys'") -%}
     {%- endif -%}
     {%- if (dist | lower | trim) in ('random', 'keys') -%}
         {{- return([dist | lower | trim, none]) -}}
@@ -116,7 +130,8 @@ join keys of exactly one side (that side drives the group), e.g. only {{ spec.le
     {%- do skewjoin._sj_check_fragment('skew_join', arg, dist, example) -%}
     {%- for ref in refs if ref.alias | lower != driver_alias | lower -%}
         {%- set problem -%}
-'{{ dist }}' uses {{ ref.alias }}; a DISTRIBUTE expression must use the same side as its group's `when` ({{ driver_alias }})
+'{{ dist }}' uses {{ ref.alias }}; a DISTRIBUTE expression must use the same side as its group's `when`
+({{ driver_alias }})
         {%- endset -%}
         {%- do skewjoin._sj_raise('skew_join', arg, problem, example) -%}
     {%- endfor -%}
@@ -141,13 +156,14 @@ join keys of exactly one side (that side drives the group), e.g. only {{ spec.le
         {%- set pos = loop.index0 -%}
         {%- set arg = 'skew_join.groups[' ~ pos ~ ']' -%}
         {%- if g is not mapping -%}
-            {%- do skewjoin._sj_raise('skew_join', arg, 'each group is a mapping with when, slots or percent, and distribute; got '
-                ~ g, example) -%}
+            {%- do skewjoin._sj_raise('skew_join', arg,
+                'each group is a mapping with when, slots or percent, and distribute; got ' ~ g, example) -%}
         {%- endif -%}
         {%- do skewjoin._sj_check_keys('skew_join', arg, g, ['when', 'slots', 'percent', 'distribute', 'name'],
             'a group', example) -%}
         {%- if g.get('when') is none -%}
-            {%- do skewjoin._sj_raise('skew_join', arg ~ '.when', 'every group needs a `when`: a condition on the join keys of one side',
+            {%- do skewjoin._sj_raise('skew_join', arg ~ '.when',
+                'every group needs a `when`: a condition on the join keys of one side',
                 '"' ~ spec.left.alias ~ "." ~ spec.pairs[0][0] ~ ' = 0"') -%}
         {%- endif -%}
         {%- set driver = skewjoin._sj_group_driver(spec, g.get('when'), pos) -%}
@@ -170,7 +186,8 @@ join keys of exactly one side (that side drives the group), e.g. only {{ spec.le
         {%- else -%}
             {%- set fixed = {'percent': 20} -%}
             {%- do fixed.update(g) -%}
-            {%- do skewjoin._sj_raise('skew_join', arg, 'a group needs a size: slots: n or percent: p (of total_slots)', fixed) -%}
+            {%- do skewjoin._sj_raise('skew_join', arg, 'a group needs a size: slots: n or percent: p (of total_slots)',
+                fixed) -%}
         {%- endif -%}
         {%- set dist = skewjoin._sj_group_distribution(spec, g, pos, driver) -%}
         {%- do group.update({'distribute': dist[0], 'expression': dist[1]}) -%}
