@@ -39,7 +39,7 @@ CASES = [
     ErrorCase("small_alias_is_big_alias", "[{'relation': ref('prune_dates'), 'alias': 'f', 'on': ['date_key']}]", "small[0].alias", "different from the big alias"),
     ErrorCase("bad_relation", "[{'relation': 42, 'on': ['date_key']}]", "small[0].relation", "expected a relation"),
     ErrorCase("bad_max_values", f"[{DATES}], max_values=0", "max_values", "whole number >= 1"),
-    ErrorCase("bad_max_values_var", f"[{DATES}]", "max_values", "whole number >= 1; got -3", vars={"skewjoin_prune_max_values": -3}),
+    ErrorCase("bad_max_values_var", f"[{DATES}]", "max_values", "whole number >= 1 is expected; got -3", vars={"skewjoin_prune_max_values": -3}),
     ErrorCase("bad_fallback", f"[{DATES}], fallback='bloom'", "fallback", "'range' (between min and max), 'semi_join'"),
     ErrorCase("bad_fallback_var", f"[{DATES}]", "fallback", "got bloom", vars={"skewjoin_prune_fallback": "bloom"}),
 ]  # fmt: skip

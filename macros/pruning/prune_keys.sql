@@ -25,11 +25,14 @@
     digits, a timestamp off midnight for a date column can never match). -#}
 {% macro _sj_prune_target_expr(k) -%}
     {%- set c = skewjoin._sj_prune_common_expr(k) -%}
-    {%- if k.target == k.common or (skewjoin._sj_type_kind(k.target) == 'string' and skewjoin._sj_type_kind(k.common) == 'string') -%}
+    {%- set both_strings = skewjoin._sj_type_kind(k.target) == 'string'
+        and skewjoin._sj_type_kind(k.common) == 'string' -%}
+    {%- if k.target == k.common or both_strings -%}
         {{- return({'value': c, 'check': c ~ ' is not null', 'narrowed': false}) -}}
     {%- endif -%}
     {%- set v = 'try_cast(' ~ c ~ ' as ' ~ k.target ~ ')' -%}
-    {{- return({'value': v, 'check': c ~ ' is not null and cast(' ~ v ~ ' as ' ~ k.common ~ ') = ' ~ c, 'narrowed': true}) -}}
+    {{- return({'value': v, 'check': c ~ ' is not null and cast(' ~ v ~ ' as ' ~ k.common ~ ') = ' ~ c,
+                'narrowed': true}) -}}
 {%- endmacro %}
 
 
@@ -74,28 +77,76 @@ where {{ conds | join('\n    and ') }}
 {%- endmacro %}
 
 
-{#- Spark substitutes `${name}` variables in the statement text before
-    parsing it, inside string literals too: a `${` inside a literal is
-    written `\u0024{` (the parser turns it back into `$`). -#}
-{% macro _sj_prune_no_variables(literal) -%}
-    {%- if literal is string and '${' in literal -%}
-        {{- return(literal.replace('${', '\\u0024{')) -}}
+{#- A SQL literal of `data_type` for a value read back as text. Safe from
+    Spark's variable substitution: _sj_quote_string writes the `$` of every
+    `${` as `\u0024`, and none of its escapes starts with `{` or holds a `$`,
+    so no `${` can appear in a quoted value (numbers and booleans are checked
+    to be just that). -#}
+{% macro _sj_prune_literal(macro_name, text, data_type) -%}
+    {%- set lit = skewjoin._sj_literal(text, data_type) -%}
+    {%- set special = text in ('NaN', 'Infinity', '-Infinity') -%}
+    {%- if lit is none and skewjoin._sj_type_kind(data_type) == 'fractional' and special -%}
+        {%- set lit = 'cast(' ~ skewjoin._sj_quote_string(text) ~ ' as '
+            ~ skewjoin._sj_normalize_type(data_type) ~ ')' -%}
     {%- endif -%}
-    {{- return(literal) -}}
+    {%- if lit is none -%}
+        {%- do skewjoin._sj_raise(macro_name, 'small',
+            'the key value ' ~ text ~ ' read from Spark is not a valid ' ~ data_type ~ ' literal',
+            'keys of number, string, boolean, date or timestamp types') -%}
+    {%- endif -%}
+    {{- return(lit) -}}
 {%- endmacro %}
 
 
-{#- A SQL literal of `data_type` for a value read back as text, safe from
-    Spark's variable substitution. -#}
-{% macro _sj_prune_literal(macro_name, text, data_type) -%}
-    {%- set lit = skewjoin._sj_prune_no_variables(skewjoin._sj_literal(text, data_type)) -%}
-    {%- if lit is none and skewjoin._sj_type_kind(data_type) == 'fractional' and text in ('NaN', 'Infinity', '-Infinity') -%}
-        {%- set lit = 'cast(' ~ skewjoin._sj_quote_string(text) ~ ' as ' ~ skewjoin._sj_normalize_type(data_type) ~ ')' -%}
+{#- One row of the key query: `select '<kind>' as sj_kind, <name> as sj_name,
+    <values as sj_v0, sj_v1, ...> from ...`, every value prefixed text. -#}
+{% macro _sj_prune_stat_row(name, n, from_text) -%}
+    {%- set nulls = [] -%}
+    {%- for i in range(1, n) -%}{%- do nulls.append('cast(null as string) as sj_v' ~ i) -%}{%- endfor -%}
+    {%- set row -%}
+select
+    'stat' as sj_kind,
+    '{{ name }}' as sj_name,
+    {{ (["concat('v:', cast(count(*) as string)) as sj_v0"] + nulls) | join(',\n    ') }}
+from {{ from_text }}
+    {%- endset -%}
+    {{- return(row) -}}
+{%- endmacro %}
+
+
+{#- The rows of the key query that count one source's NULL keys and, when a
+    key is narrowed to the big column's type, the values it cannot hold. -#}
+{% macro _sj_prune_source_stat_rows(src, j, n) -%}
+    {%- set null_checks = [] -%}
+    {%- set unfit_values = [] -%}
+    {%- set unfit_checks = [] -%}
+    {%- set state = namespace(narrowed=false) -%}
+    {%- for k in src['keys'] -%}
+        {%- set c = skewjoin._sj_prune_common_expr(k) -%}
+        {%- set t = skewjoin._sj_prune_target_expr(k) -%}
+        {%- do null_checks.append(c ~ ' is null') -%}
+        {%- do unfit_values.append(c ~ ' as sj_c' ~ loop.index0) -%}
+        {%- do unfit_checks.append(t.check) -%}
+        {%- if t.narrowed -%}{%- set state.narrowed = true -%}{%- endif -%}
+    {%- endfor -%}
+    {%- set where_filter = ('(' ~ src.filter ~ ')\n    and ') if src.filter is not none else '' -%}
+    {%- set nulls_from -%}
+{{ src['from'] }} as {{ src.alias }}
+where {{ where_filter }}({{ null_checks | join(' or ') }})
+    {%- endset -%}
+    {%- set rows = [skewjoin._sj_prune_stat_row('nulls_' ~ j, n, nulls_from)] -%}
+    {%- if state.narrowed -%}
+        {%- set unfit_from -%}
+(
+    select distinct {{ unfit_values | join(', ') }}
+    from {{ src['from'] }} as {{ src.alias }}
+    where {{ where_filter }}not ({{ null_checks | join(' or ') }})
+        and not coalesce({{ unfit_checks | join(' and ') }}, false)
+) as sj_unfit
+        {%- endset -%}
+        {%- do rows.append(skewjoin._sj_prune_stat_row('unfit_' ~ j, n, unfit_from)) -%}
     {%- endif -%}
-    {%- if lit is none -%}
-        {%- do skewjoin._sj_raise(macro_name, 'small', 'the key value ' ~ text ~ ' read from Spark is not a valid ' ~ data_type ~ ' literal', 'keys of number, string, boolean, date or timestamp types') -%}
-    {%- endif -%}
-    {{- return(lit) -}}
+    {{- return(rows) -}}
 {%- endmacro %}
 
 
@@ -107,52 +158,47 @@ where {{ conds | join('\n    and ') }}
     {%- set n = keys | length -%}
     {%- set ctes = [] -%}
     {%- set rows = [] -%}
-    {%- set nulls = [] -%}
-    {%- for i in range(1, n) -%}{%- do nulls.append('cast(null as string) as sj_v' ~ i) -%}{%- endfor -%}
-    {%- set tail = (',\n    ' ~ (nulls | join(',\n    '))) if nulls else '' -%}
     {%- for src in sources -%}
         {%- set j = loop.index0 -%}
         {%- do ctes.append(['sj_keys_' ~ j, skewjoin._sj_prune_keys_select(src)]) -%}
-        {%- do rows.append("select\n    'stat' as sj_kind,\n    'distinct_" ~ j ~ "' as sj_name,\n    concat('v:', cast(count(*) as string)) as sj_v0" ~ tail ~ '\nfrom sj_keys_' ~ j) -%}
-        {%- set null_checks = [] -%}
-        {%- set unfit_values = [] -%}
-        {%- set unfit_checks = [] -%}
-        {%- set state = namespace(narrowed=false) -%}
-        {%- for k in src['keys'] -%}
-            {%- set c = skewjoin._sj_prune_common_expr(k) -%}
-            {%- set t = skewjoin._sj_prune_target_expr(k) -%}
-            {%- do null_checks.append(c ~ ' is null') -%}
-            {%- do unfit_values.append(c ~ ' as sj_c' ~ loop.index0) -%}
-            {%- do unfit_checks.append(t.check) -%}
-            {%- if t.narrowed -%}{%- set state.narrowed = true -%}{%- endif -%}
-        {%- endfor -%}
-        {%- set where_filter = ('(' ~ src.filter ~ ')\n    and ') if src.filter is not none else '' -%}
-        {%- do rows.append("select\n    'stat' as sj_kind,\n    'nulls_" ~ j ~ "' as sj_name,\n    concat('v:', cast(count(*) as string)) as sj_v0" ~ tail ~ '\nfrom ' ~ src['from'] ~ ' as ' ~ src.alias ~ '\nwhere ' ~ where_filter ~ '(' ~ (null_checks | join(' or ')) ~ ')') -%}
-        {%- if state.narrowed -%}
-            {%- do rows.append("select\n    'stat' as sj_kind,\n    'unfit_" ~ j ~ "' as sj_name,\n    concat('v:', cast(count(*) as string)) as sj_v0" ~ tail ~ '\nfrom (\n    select distinct ' ~ (unfit_values | join(', ')) ~ '\n    from ' ~ src['from'] ~ ' as ' ~ src.alias ~ '\n    where ' ~ where_filter ~ 'not (' ~ (null_checks | join(' or ')) ~ ')\n        and not coalesce(' ~ (unfit_checks | join(' and ')) ~ ', false)\n) as sj_unfit') -%}
-        {%- endif -%}
+        {%- do rows.append(skewjoin._sj_prune_stat_row('distinct_' ~ j, n, 'sj_keys_' ~ j)) -%}
+        {%- do rows.extend(skewjoin._sj_prune_source_stat_rows(src, j, n)) -%}
     {%- endfor -%}
     {%- set kept_parts = [] -%}
     {%- for src in sources -%}{%- do kept_parts.append('select * from sj_keys_' ~ loop.index0) -%}{%- endfor -%}
     {%- do ctes.append(['sj_kept', kept_parts | join('\nintersect\n')]) -%}
-    {%- do rows.append("select\n    'stat' as sj_kind,\n    'kept' as sj_name,\n    concat('v:', cast(count(*) as string)) as sj_v0" ~ tail ~ '\nfrom sj_kept') -%}
+    {%- do rows.append(skewjoin._sj_prune_stat_row('kept', n, 'sj_kept')) -%}
     {%- for agg in ['min', 'max'] -%}
         {%- set texts = [] -%}
         {%- for k in keys -%}
-            {%- do texts.append(skewjoin._sj_prune_text_expr(agg ~ '(sj_k' ~ loop.index0 ~ ')', k.target) ~ ' as sj_v' ~ loop.index0) -%}
+            {%- do texts.append(skewjoin._sj_prune_text_expr(agg ~ '(sj_k' ~ loop.index0 ~ ')', k.target)
+                ~ ' as sj_v' ~ loop.index0) -%}
         {%- endfor -%}
-        {%- do rows.append("select\n    '" ~ agg ~ "' as sj_kind,\n    cast(null as string) as sj_name,\n    " ~ (texts | join(',\n    ')) ~ '\nfrom sj_kept') -%}
+        {%- set row -%}
+select
+    '{{ agg }}' as sj_kind,
+    cast(null as string) as sj_name,
+    {{ texts | join(',\n    ') }}
+from sj_kept
+        {%- endset -%}
+        {%- do rows.append(row) -%}
     {%- endfor -%}
     {%- set texts = [] -%}
     {%- for k in keys -%}
         {%- do texts.append(skewjoin._sj_prune_text_expr('sj_k' ~ loop.index0, k.target) ~ ' as sj_v' ~ loop.index0) -%}
     {%- endfor -%}
-    {%- do rows.append("select * from (\n    select\n        'key' as sj_kind,\n        cast(null as string) as sj_name,\n        " ~ (texts | join(',\n        ')) ~ '\n    from sj_kept\n    limit ' ~ (spec.max_values + 1) ~ '\n) as sj_some_keys') -%}
-    {%- set cte_texts = [] -%}
-    {%- for c in ctes -%}
-        {%- do cte_texts.append(c[0] ~ ' as (\n' ~ skewjoin._sj_indent(c[1], 4) ~ '\n)') -%}
-    {%- endfor -%}
-    {%- set query = 'with\n' ~ (cte_texts | join(',\n')) ~ '\n' ~ (rows | join('\nunion all\n')) -%}
+    {%- set row -%}
+select * from (
+    select
+        'key' as sj_kind,
+        cast(null as string) as sj_name,
+        {{ texts | join(',\n        ') }}
+    from sj_kept
+    limit {{ spec.max_values + 1 }}
+) as sj_some_keys
+    {%- endset -%}
+    {%- do rows.append(row) -%}
+    {%- set query = skewjoin._sj_with_ctes(ctes, rows | join('\nunion all\n')) -%}
     {%- set started = modules.datetime.datetime.now() -%}
     {%- set result = run_query(query) -%}
     {%- set seconds = (modules.datetime.datetime.now() - started).total_seconds() -%}
@@ -174,8 +220,9 @@ where {{ conds | join('\n    and ') }}
     {%- endfor -%}
     {%- set per_source = [] -%}
     {%- for src in sources -%}
-        {%- do per_source.append({'distinct': stats.get('distinct_' ~ loop.index0, 0), 'nulls': stats.get('nulls_' ~ loop.index0, 0),
-                                  'unfit': stats.get('unfit_' ~ loop.index0, 0)}) -%}
+        {%- set j = loop.index0 -%}
+        {%- do per_source.append({'distinct': stats.get('distinct_' ~ j, 0), 'nulls': stats.get('nulls_' ~ j, 0),
+                                  'unfit': stats.get('unfit_' ~ j, 0)}) -%}
     {%- endfor -%}
     {%- do out.update({'sources': per_source, 'kept': stats.get('kept', 0), 'tuples': out.tuples | sort | list}) -%}
     {{- return(out) -}}

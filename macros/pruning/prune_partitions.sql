@@ -48,7 +48,8 @@
         {%- for part in (row[0] | string).split('/') -%}
             {%- set kv = part.split('=', 1) -%}
             {%- set value = skewjoin._sj_prune_unescape(kv[1]) if kv | length == 2 else none -%}
-            {%- do spec.update({skewjoin._sj_prune_unescape(kv[0]) | lower: none if value == '__HIVE_DEFAULT_PARTITION__' else value}) -%}
+            {%- set value = none if value == '__HIVE_DEFAULT_PARTITION__' else value -%}
+            {%- do spec.update({skewjoin._sj_prune_unescape(kv[0]) | lower: value}) -%}
         {%- endfor -%}
         {%- do partitions.append(spec) -%}
     {%- endfor -%}
@@ -74,7 +75,7 @@
         {%- set values = [] -%}
         {%- for name in names -%}
             {%- set v = p.get(name | lower) -%}
-            {%- do values.append('cast(null as string)' if v is none else skewjoin._sj_prune_no_variables(skewjoin._sj_quote_string(v))) -%}
+            {%- do values.append('cast(null as string)' if v is none else skewjoin._sj_quote_string(v)) -%}
         {%- endfor -%}
         {%- do rows.append('(' ~ (values | join(', ')) ~ ')') -%}
     {%- endfor -%}
@@ -83,7 +84,9 @@
     {%- for name in names -%}
         {%- set column = skewjoin._sj_find_column(spec.big_columns, name) -%}
         {%- do raw.append('sj_p' ~ loop.index0) -%}
-        {%- do typed.append(skewjoin._sj_cast('sj_p' ~ loop.index0, 'string', column.type if column is not none else 'string') ~ ' as ' ~ skewjoin._sj_ident(name)) -%}
+        {%- set column_type = column.type if column is not none else 'string' -%}
+        {%- do typed.append(skewjoin._sj_cast('sj_p' ~ loop.index0, 'string', column_type)
+            ~ ' as ' ~ skewjoin._sj_ident(name)) -%}
     {%- endfor -%}
     {%- set query -%}
 select count(*) as sj_kept

@@ -2,14 +2,61 @@
     constrain, collect and intersect each group's keys, turn them into
     predicates on the big table, count the partitions kept. Returns
     {'predicate': sql, 'lines': [...], 'empty': bool, 'partitions': {...} or none}
-    so that star_join can apply it as well. Needs `execute`. -#}
+    so that star_join can apply it as well. Needs `execute`; with var
+    skewjoin_run_queries false it collects nothing and the predicate is
+    `true`. -#}
 
 {% macro _sj_prune_describe_source(src, spec) -%}
     {%- set on = [] -%}
     {%- for k in src['keys'] -%}
         {%- do on.append((spec.alias ~ '.' if spec.alias else '') ~ k.big ~ ' = ' ~ k.small) -%}
     {%- endfor -%}
-    {{- return(src.label ~ ' (' ~ src.join_type ~ ' join on ' ~ (on | join(' and ')) ~ (', filter: ' ~ src.filter if src.filter is not none else ', no filter') ~ ')') -}}
+    {%- set filter_text = (', filter: ' ~ src.filter) if src.filter is not none else ', no filter' -%}
+    {{- return(src.label ~ ' (' ~ src.join_type ~ ' join on ' ~ (on | join(' and ')) ~ filter_text ~ ')') -}}
+{%- endmacro %}
+
+
+{#- Literals of the column `i` of every tuple, in the key's target type. -#}
+{% macro _sj_prune_literals(spec, k, tuples, i) -%}
+    {%- set lits = [] -%}
+    {%- for t in tuples -%}
+        {%- do lits.append(skewjoin._sj_prune_literal(spec.macro, t[i], k.target)) -%}
+    {%- endfor -%}
+    {{- return(lits) -}}
+{%- endmacro %}
+
+
+{#- Conjuncts for a key set within max_values: one IN list per column and,
+    for a multi-column key, the exact tuple check. -#}
+{% macro _sj_prune_in_lists(spec, keys, collected, shown) -%}
+    {%- set n = keys | length -%}
+    {%- set conjuncts = [] -%}
+    {%- for k in keys -%}
+        {%- set lits = skewjoin._sj_prune_literals(spec, k, collected.tuples, loop.index0)
+            | unique(case_sensitive=true) | list -%}
+        {%- do conjuncts.append({'sql': k.big_expr ~ ' in (' ~ (lits | join(', ')) ~ ')', 'columns': [k.big | lower],
+                                 'n_values': lits | length}) -%}
+    {%- endfor -%}
+    {%- if n == 1 -%}
+        {%- set line = shown ~ ': IN list of ' ~ collected.kept ~ ' values (<= max_values ' ~ spec.max_values ~ ')' -%}
+        {{- return({'conjuncts': conjuncts, 'empty': false, 'line': line}) -}}
+    {%- endif -%}
+    {%- set per_column = conjuncts | map(attribute='n_values') | join(', ') -%}
+    {%- set tuples = [] -%}
+    {%- for t in collected.tuples -%}
+        {%- set lits = [] -%}
+        {%- for k in keys -%}
+            {%- do lits.append(skewjoin._sj_prune_literal(spec.macro, t[loop.index0], k.target)) -%}
+        {%- endfor -%}
+        {%- do tuples.append('(' ~ (lits | join(', ')) ~ ')') -%}
+    {%- endfor -%}
+    {%- do conjuncts.append({'sql': '(' ~ shown ~ ') in (' ~ (tuples | join(', ')) ~ ')',
+                             'columns': keys | map(attribute='big') | map('lower') | list}) -%}
+    {%- set line -%}
+({{ shown }}): IN list of {{ collected.kept }} tuples (<= max_values {{ spec.max_values }}): one IN list per column
+({{ per_column }} values; these reach the scan) and the exact tuple check
+    {%- endset -%}
+    {{- return({'conjuncts': conjuncts, 'empty': false, 'line': line | replace('\n', ' ')}) -}}
 {%- endmacro %}
 
 
@@ -18,55 +65,42 @@
     {%- set keys = sources[0]['keys'] -%}
     {%- set n = keys | length -%}
     {%- set columns = keys | map(attribute='big') | map('lower') | list -%}
-    {%- set exprs = keys | map(attribute='big_expr') | list -%}
-    {%- set shown = exprs | join(', ') -%}
+    {%- set shown = keys | map(attribute='big_expr') | join(', ') -%}
     {%- if collected.kept == 0 -%}
-        {{- return({'conjuncts': [{'sql': 'false', 'columns': []}], 'empty': true,
-                    'line': shown ~ ': the key set is empty, so no row of the big table can match: predicate false (reads nothing)'}) -}}
+        {%- set line = shown
+            ~ ': the key set is empty, so no row of the big table can match: predicate false (reads nothing)' -%}
+        {{- return({'conjuncts': [{'sql': 'false', 'columns': []}], 'empty': true, 'line': line}) -}}
     {%- endif -%}
     {%- if collected.kept <= spec.max_values -%}
-        {%- set conjuncts = [] -%}
-        {%- for k in keys -%}
-            {%- set i = loop.index0 -%}
-            {%- set lits = [] -%}
-            {%- for t in collected.tuples -%}
-                {%- set lit = skewjoin._sj_prune_literal(spec.macro, t[i], k.target) -%}
-                {%- if lit not in lits -%}{%- do lits.append(lit) -%}{%- endif -%}
-            {%- endfor -%}
-            {%- do conjuncts.append({'sql': k.big_expr ~ ' in (' ~ (lits | join(', ')) ~ ')', 'columns': [k.big | lower], 'n_values': lits | length}) -%}
-        {%- endfor -%}
-        {%- if n > 1 -%}
-            {%- set tuples = [] -%}
-            {%- for t in collected.tuples -%}
-                {%- set lits = [] -%}
-                {%- for k in keys -%}{%- do lits.append(skewjoin._sj_prune_literal(spec.macro, t[loop.index0], k.target)) -%}{%- endfor -%}
-                {%- do tuples.append('(' ~ (lits | join(', ')) ~ ')') -%}
-            {%- endfor -%}
-            {%- do conjuncts.append({'sql': '(' ~ shown ~ ') in (' ~ (tuples | join(', ')) ~ ')', 'columns': columns}) -%}
-            {%- set per_column = [] -%}
-            {%- for c in conjuncts if 'n_values' in c -%}{%- do per_column.append(c['n_values']) -%}{%- endfor -%}
-            {%- set line = '(' ~ shown ~ '): IN list of ' ~ collected.kept ~ ' tuples (<= max_values ' ~ spec.max_values ~ '): one IN list per column (' ~ (per_column | join(', ')) ~ ' values; these reach the scan) and the exact tuple check' -%}
-        {%- else -%}
-            {%- set line = shown ~ ': IN list of ' ~ collected.kept ~ ' values (<= max_values ' ~ spec.max_values ~ ')' -%}
-        {%- endif -%}
-        {{- return({'conjuncts': conjuncts, 'empty': false, 'line': line}) -}}
+        {{- return(skewjoin._sj_prune_in_lists(spec, keys, collected, shown)) -}}
     {%- endif -%}
-    {%- set above = (shown if n == 1 else '(' ~ shown ~ ')') ~ ': ' ~ collected.kept ~ ' ' ~ ('values' if n == 1 else 'tuples') ~ ', above max_values ' ~ spec.max_values ~ ': fallback ' ~ spec.fallback -%}
+    {%- set above = (shown if n == 1 else '(' ~ shown ~ ')') ~ ': ' ~ collected.kept ~ ' '
+        ~ ('values' if n == 1 else 'tuples') ~ ', above max_values ' ~ spec.max_values
+        ~ ': fallback ' ~ spec.fallback -%}
     {%- if spec.fallback == 'range' -%}
         {%- set conjuncts = [] -%}
         {%- set ranges = [] -%}
         {%- for k in keys -%}
-            {%- set lo = skewjoin._sj_prune_literal(spec.macro, collected['min'][loop.index0], k.target) -%}
-            {%- set hi = skewjoin._sj_prune_literal(spec.macro, collected['max'][loop.index0], k.target) -%}
-            {%- do conjuncts.append({'sql': k.big_expr ~ ' between ' ~ lo ~ ' and ' ~ hi, 'columns': [k.big | lower]}) -%}
-            {%- do ranges.append(k.big ~ ' from ' ~ collected['min'][loop.index0] ~ ' to ' ~ collected['max'][loop.index0]) -%}
+            {%- set i = loop.index0 -%}
+            {%- set lo = skewjoin._sj_prune_literal(spec.macro, collected['min'][i], k.target) -%}
+            {%- set hi = skewjoin._sj_prune_literal(spec.macro, collected['max'][i], k.target) -%}
+            {%- do conjuncts.append({'sql': k.big_expr ~ ' between ' ~ lo ~ ' and ' ~ hi,
+                                     'columns': [k.big | lower]}) -%}
+            {%- do ranges.append(k.big ~ ' from ' ~ collected['min'][i] ~ ' to ' ~ collected['max'][i]) -%}
         {%- endfor -%}
-        {{- return({'conjuncts': conjuncts, 'empty': false, 'line': above ~ ' (between the min and max key: ' ~ (ranges | join('; ')) ~ ')'}) -}}
+        {{- return({'conjuncts': conjuncts, 'empty': false,
+                    'line': above ~ ' (between the min and max key: ' ~ (ranges | join('; ')) ~ ')'}) -}}
     {%- elif spec.fallback == 'semi_join' -%}
         {%- set names = [] -%}
         {%- for k in keys -%}{%- do names.append('sj_keys.sj_k' ~ loop.index0) -%}{%- endfor -%}
-        {%- set target = shown if n == 1 else '(' ~ shown ~ ')' -%}
-        {%- set sql = target ~ ' in (\n    select ' ~ (names | join(', ')) ~ '\n    from (\n' ~ skewjoin._sj_indent(skewjoin._sj_prune_intersection_select(sources), 8) ~ '\n    ) as sj_keys\n)' -%}
+        {%- set sql -%}
+{{ shown if n == 1 else '(' ~ shown ~ ')' }} in (
+    select {{ names | join(', ') }}
+    from (
+{{ skewjoin._sj_indent(skewjoin._sj_prune_intersection_select(sources), 8) }}
+    ) as sj_keys
+)
+        {%- endset -%}
         {{- return({'conjuncts': [{'sql': sql, 'columns': columns, 'subquery': true}], 'empty': false,
                     'line': above ~ ' (a semi join against the small relations\' keys, left to Spark)'}) -}}
     {%- endif -%}
@@ -74,17 +108,109 @@
 {%- endmacro %}
 
 
+{#- The record line about the big table. -#}
+{% macro _sj_prune_big_line(spec) -%}
+    {%- set pcols = spec.partition_columns -%}
+    {%- set named = spec.big ~ (' as ' ~ spec.alias if spec.alias else '') -%}
+    {%- if not spec.big_is_table -%}
+        {{- return('big: a query (' ~ (spec.alias or 'no alias')
+            ~ '); partition metadata not read, the predicate reaches the scan through it') -}}
+    {%- elif pcols is none -%}
+        {{- return('big: ' ~ named ~ '; partition metadata not read') -}}
+    {%- elif pcols -%}
+        {{- return('big: ' ~ named ~ ', partitioned by ' ~ (pcols | join(', '))) -}}
+    {%- endif -%}
+    {{- return('big: ' ~ named ~ ', not partitioned (no partition columns in DESCRIBE TABLE)') -}}
+{%- endmacro %}
+
+
+{#- The record lines about each source of a group and their intersection. -#}
+{% macro _sj_prune_source_lines(spec, sources, collected) -%}
+    {%- set lines = [] -%}
+    {%- for src in sources -%}
+        {%- set c = collected.sources[loop.index0] -%}
+        {%- set notes = [] -%}
+        {%- if c.nulls > 0 -%}
+            {%- do notes.append(c.nulls ~ ' row(s) with a NULL key dropped (NULL never matches)') -%}
+        {%- endif -%}
+        {%- if c.unfit > 0 -%}
+            {%- do notes.append(c.unfit ~ ' value(s) the big column cannot hold dropped (they never match)') -%}
+        {%- endif -%}
+        {%- do lines.append('small[' ~ src.index ~ '] ' ~ skewjoin._sj_prune_describe_source(src, spec) ~ ': '
+            ~ c.distinct ~ ' distinct key(s)' ~ ('; ' ~ (notes | join('; ')) if notes else '')) -%}
+    {%- endfor -%}
+    {%- if sources | length > 1 -%}
+        {%- set idx = [] -%}
+        {%- for src in sources -%}{%- do idx.append('small[' ~ src.index ~ ']') -%}{%- endfor -%}
+        {%- do lines.append('intersection of ' ~ (idx | join(', ')) ~ ' (same big column'
+            ~ ('s' if sources[0]['keys'] | length > 1 else '') ~ '): ' ~ collected.kept ~ ' key(s)') -%}
+    {%- endif -%}
+    {%- for k in sources[0]['keys'] if not k.pushable -%}
+        {%- set line -%}
+big column {{ k.big }} ({{ k.big_type }}) is compared as {{ k.common }} by the join, which is not one-to-one: the
+predicate compares {{ k.big_expr }} (exact, but Spark cannot push it to the scan)
+        {%- endset -%}
+        {%- do lines.append(line | replace('\n', ' ')) -%}
+    {%- endfor -%}
+    {{- return(lines) -}}
+{%- endmacro %}
+
+
+{#- Count the partitions the conjuncts keep; returns the partitions result
+    and its record line. -#}
+{% macro _sj_prune_partition_line(spec, conjuncts, empty) -%}
+    {%- set pcols = spec.partition_columns -%}
+    {%- set plower = pcols | map('lower') | list -%}
+    {%- set on_partitions = [] -%}
+    {%- set state = namespace(subquery=false) -%}
+    {%- for c in conjuncts if c.columns and (c.columns | reject('in', plower) | list | length == 0) -%}
+        {%- do on_partitions.append(c.sql) -%}
+        {%- if c.get('subquery') -%}{%- set state.subquery = true -%}{%- endif -%}
+    {%- endfor -%}
+    {%- set constrained = [] -%}
+    {%- for c in conjuncts -%}
+        {%- for col in c.columns if col in plower and col not in constrained -%}
+            {%- do constrained.append(col) -%}
+        {%- endfor -%}
+    {%- endfor -%}
+    {%- if empty -%}
+        {%- set partitions = skewjoin._sj_prune_count_partitions(spec, ['false']) -%}
+        {%- set line = 'partitions: ' ~ partitions.total ~ ' in total, 0 kept (the predicate is false)' -%}
+    {%- elif on_partitions -%}
+        {%- set partitions = skewjoin._sj_prune_count_partitions(spec, on_partitions) -%}
+        {%- set kept = partitions.kept if partitions.kept is not none else 'not counted (more than 10000)' -%}
+        {%- if state.subquery -%}
+            {%- set line -%}
+partitions: {{ partitions.total }} in total, {{ kept }} hold keys of the semi join on partition column(s)
+{{ constrained | join(', ') }}; whether Spark skips the others is its own run-time choice (dynamic partition pruning)
+            {%- endset -%}
+        {%- else -%}
+            {%- set line -%}
+partitions: {{ partitions.total }} in total, {{ kept }} kept by the literal predicate on partition column(s)
+{{ constrained | join(', ') }} (Spark lists and reads only those)
+            {%- endset -%}
+        {%- endif -%}
+    {%- else -%}
+        {%- set partitions = skewjoin._sj_prune_count_partitions(spec, []) -%}
+        {%- set line -%}
+partitions: {{ partitions.total }} in total, all kept: no predicate on a partition column ({{ pcols | join(', ') }});
+the predicate filters rows at the scan
+        {%- endset -%}
+    {%- endif -%}
+    {{- return({'partitions': partitions, 'line': line | replace('\n', ' ')}) -}}
+{%- endmacro %}
+
+
 {% macro _sj_prune_plan(spec) -%}
     {%- set spec = skewjoin._sj_prune_resolve(spec) -%}
-    {%- set lines = [] -%}
-    {%- set pcols = spec.partition_columns -%}
-    {%- set plower = (pcols or []) | map('lower') | list -%}
-    {%- if pcols is none -%}
-        {%- do lines.append('big: a query (' ~ (spec.alias or 'no alias') ~ '); partition metadata not read, the predicate reaches the scan through it') -%}
-    {%- elif pcols -%}
-        {%- do lines.append('big: ' ~ spec.big ~ (' as ' ~ spec.alias if spec.alias else '') ~ ', partitioned by ' ~ (pcols | join(', '))) -%}
-    {%- else -%}
-        {%- do lines.append('big: ' ~ spec.big ~ (' as ' ~ spec.alias if spec.alias else '') ~ ', not partitioned (no partition columns in DESCRIBE TABLE)') -%}
+    {%- set lines = [skewjoin._sj_prune_big_line(spec)] -%}
+    {%- if not skewjoin._sj_queries_allowed() -%}
+        {%- set line -%}
+no predicate (true): run-time queries are off (var skewjoin_run_queries: false), so no key of the small relations
+was collected and nothing is pruned
+        {%- endset -%}
+        {%- do lines.append(line | replace('\n', ' ')) -%}
+        {{- return({'predicate': 'true', 'lines': lines, 'empty': false, 'partitions': none, 'spec': spec}) -}}
     {%- endif -%}
     {#- group the sources by the big columns (and types) they constrain -#}
     {%- set groups = {} -%}
@@ -103,25 +229,7 @@
         {%- set sources = groups[gk] -%}
         {%- set collected = skewjoin._sj_prune_collect(spec, sources) -%}
         {%- set state.seconds = state.seconds + collected.seconds -%}
-        {%- for src in sources -%}
-            {%- set c = collected.sources[loop.index0] -%}
-            {%- set notes = [] -%}
-            {%- if c.nulls > 0 -%}
-                {%- do notes.append(c.nulls ~ ' row(s) with a NULL key dropped (NULL never matches)') -%}
-            {%- endif -%}
-            {%- if c.unfit > 0 -%}
-                {%- do notes.append(c.unfit ~ ' value(s) the big column cannot hold dropped (they never match)') -%}
-            {%- endif -%}
-            {%- do lines.append('small[' ~ src.index ~ '] ' ~ skewjoin._sj_prune_describe_source(src, spec) ~ ': ' ~ c.distinct ~ ' distinct key(s)' ~ ('; ' ~ (notes | join('; ')) if notes else '')) -%}
-        {%- endfor -%}
-        {%- if sources | length > 1 -%}
-            {%- set idx = [] -%}
-            {%- for src in sources -%}{%- do idx.append('small[' ~ src.index ~ ']') -%}{%- endfor -%}
-            {%- do lines.append('intersection of ' ~ (idx | join(', ')) ~ ' (same big column' ~ ('s' if sources[0]['keys'] | length > 1 else '') ~ '): ' ~ collected.kept ~ ' key(s)') -%}
-        {%- endif -%}
-        {%- for k in sources[0]['keys'] if not k.pushable -%}
-            {%- do lines.append('big column ' ~ k.big ~ ' (' ~ k.big_type ~ ') is compared as ' ~ k.common ~ ' by the join, which is not one-to-one: the predicate compares ' ~ k.big_expr ~ ' (exact, but Spark cannot push it to the scan)') -%}
-        {%- endfor -%}
+        {%- do lines.extend(skewjoin._sj_prune_source_lines(spec, sources, collected)) -%}
         {%- set g = skewjoin._sj_prune_group_predicate(spec, sources, collected) -%}
         {%- do lines.append(g.line) -%}
         {%- if g.empty -%}{%- set state.empty = true -%}{%- endif -%}
@@ -136,34 +244,14 @@
     {%- else -%}
         {%- set predicate = 'true' -%}
     {%- endif -%}
-    {#- partitions -#}
     {%- set partitions = none -%}
-    {%- if pcols -%}
-        {%- set on_partitions = [] -%}
-        {%- set pstate = namespace(subquery=false) -%}
-        {%- for c in conjuncts if c.columns and (c.columns | reject('in', plower) | list | length == 0) -%}
-            {%- do on_partitions.append(c.sql) -%}
-            {%- if c.get('subquery') -%}{%- set pstate.subquery = true -%}{%- endif -%}
-        {%- endfor -%}
-        {%- set constrained = [] -%}
-        {%- for c in conjuncts -%}{%- for col in c.columns if col in plower and col not in constrained -%}{%- do constrained.append(col) -%}{%- endfor -%}{%- endfor -%}
-        {%- if state.empty -%}
-            {%- set partitions = skewjoin._sj_prune_count_partitions(spec, ['false']) -%}
-            {%- do lines.append('partitions: ' ~ partitions.total ~ ' in total, 0 kept (the predicate is false)') -%}
-        {%- elif on_partitions -%}
-            {%- set partitions = skewjoin._sj_prune_count_partitions(spec, on_partitions) -%}
-            {%- set kept = partitions.kept if partitions.kept is not none else 'not counted (more than 10000)' -%}
-            {%- if pstate.subquery -%}
-                {%- do lines.append('partitions: ' ~ partitions.total ~ ' in total, ' ~ kept ~ ' hold keys of the semi join on partition column(s) ' ~ (constrained | join(', ')) ~ '; whether Spark skips the others is its own run-time choice (dynamic partition pruning)') -%}
-            {%- else -%}
-                {%- do lines.append('partitions: ' ~ partitions.total ~ ' in total, ' ~ kept ~ ' kept by the literal predicate on partition column(s) ' ~ (constrained | join(', ')) ~ ' (Spark lists and reads only those)') -%}
-            {%- endif -%}
-        {%- else -%}
-            {%- set partitions = skewjoin._sj_prune_count_partitions(spec, []) -%}
-            {%- do lines.append('partitions: ' ~ partitions.total ~ ' in total, all kept: no predicate on a partition column (' ~ (pcols | join(', ')) ~ '); the predicate filters rows at the scan') -%}
-        {%- endif -%}
+    {%- if spec.partition_columns -%}
+        {%- set counted = skewjoin._sj_prune_partition_line(spec, conjuncts, state.empty) -%}
+        {%- set partitions = counted.partitions -%}
+        {%- do lines.append(counted.line) -%}
         {%- set state.seconds = state.seconds + partitions.seconds -%}
     {%- endif -%}
     {%- do lines.append('key queries: ' ~ ('%.2f' | format(state.seconds)) ~ ' s') -%}
-    {{- return({'predicate': predicate, 'lines': lines, 'empty': state.empty, 'partitions': partitions, 'spec': spec}) -}}
+    {{- return({'predicate': predicate, 'lines': lines, 'empty': state.empty, 'partitions': partitions,
+                'spec': spec}) -}}
 {%- endmacro %}

@@ -9,6 +9,8 @@
       - an empty key set gives `false` (nothing to read).
     Only for joins that do not preserve the big table (`big inner|right|left
     semi join small`); a left, full or anti join is refused at compile time.
+    With var skewjoin_run_queries false no key is collected: the predicate is
+    `true` (prunes nothing) and the decision record says so.
 
     Usage in a model:
         select f.*, d.month
@@ -20,12 +22,17 @@
 -#}
 
 {% macro prune_predicate(big, big_alias, small, join_type='inner', max_values=none, fallback=none) -%}
-    {{- return(adapter.dispatch('prune_predicate', 'skewjoin')(big, big_alias, small, join_type, max_values, fallback)) -}}
+    {{- return(adapter.dispatch('prune_predicate', 'skewjoin')(
+        big, big_alias, small, join_type, max_values, fallback)) -}}
 {%- endmacro %}
 
 
 {% macro default__prune_predicate(big, big_alias, small, join_type, max_values, fallback) -%}
-    {%- do skewjoin._sj_raise('prune_predicate', 'adapter', 'prune_predicate reads Spark catalogs (DESCRIBE, SHOW PARTITIONS) and writes Spark SQL literals; it supports the spark and databricks adapters; this target uses ' ~ adapter.type(), 'a profile with type: spark') -%}
+    {%- set problem -%}
+prune_predicate reads Spark catalogs (DESCRIBE, SHOW PARTITIONS) and writes Spark SQL literals; it supports the spark
+and databricks adapters; this target uses {{ adapter.type() }}
+    {%- endset -%}
+    {%- do skewjoin._sj_raise('prune_predicate', 'adapter', problem, 'a profile with type: spark') -%}
 {%- endmacro %}
 
 
@@ -34,7 +41,11 @@
         {#- parse time: valid SQL, no queries (arguments are checked at compile time) -#}
         {{- return('true') -}}
     {%- endif -%}
-    {%- set spec = skewjoin._sj_prune_spec('prune_predicate', big, big_alias, small, join_type, max_values, fallback) -%}
+    {#- spec: no query -#}
+    {%- set spec = skewjoin._sj_prune_spec('prune_predicate', big, big_alias, small, join_type, max_values,
+        fallback) -%}
+    {#- resolve, plan (key queries, unless run-time queries are off) -#}
     {%- set plan = skewjoin._sj_prune_plan(spec) -%}
+    {#- render -#}
     {{- return(skewjoin._sj_record_sql('prune_predicate', plan.lines) ~ '\n' ~ plan.predicate) -}}
 {%- endmacro %}

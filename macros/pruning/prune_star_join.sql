@@ -10,9 +10,17 @@
         {%- do filtered.append(d) -%}
     {%- endfor -%}
     {%- if not filtered -%}
-        {{- return({'predicate': none, 'lines': ['pruning: no inner or left semi dimension has a filter, so the fact is read whole']}) -}}
+        {{- return({'predicate': none,
+                    'lines': ['pruning: no inner or left semi dimension has a filter, so the fact is read whole']}) -}}
     {%- endif -%}
     {%- set spec = skewjoin._sj_prune_spec('star_join', fact, fact_alias, filtered, 'inner', none, none) -%}
+    {%- if not skewjoin._sj_queries_allowed() -%}
+        {%- set line -%}
+pruning: none, run-time queries are off (var skewjoin_run_queries: false): no key was collected, so the fact is read
+whole
+        {%- endset -%}
+        {{- return({'predicate': none, 'lines': [line | replace('\n', ' ')]}) -}}
+    {%- endif -%}
     {%- set plan = skewjoin._sj_prune_plan(spec) -%}
     {%- set lines = [] -%}
     {%- for line in plan.lines -%}

@@ -13,25 +13,33 @@
             {'relation': ref('customers'), 'alias': 'c', 'on': ['customer_id'], 'join_type': 'left'}
         ], broadcast_budget='20m') }}
 
-    Extension point for join-driven pruning (HIVE-5119): with prune=true (the
-    default; macros/pruning/prune_star_join.sql prunes the fact by the
-    dimensions that have a filter) the
-    macro calls skewjoin._sj_star_join_prune_predicate(fact, fact_alias,
-    small) when the package defines it, with `small` the inner and left semi
-    dimensions in the form prune_predicate takes ([{'relation', 'alias',
-    'on', 'filter', 'join_type'}]); it returns {'predicate': SQL on the
-    fact's alias, 'lines': [decision record lines]}, and the predicate
-    filters the fact before any join (correct for those join types in any
-    position of the chain).
+    Pipeline: spec (arguments and options checked, no query) -> resolve
+    (column lists, then the dimensions' sizes) -> plan (which dimensions are
+    broadcast, the join order, the decision record) -> render.
+
+    Join-driven pruning (HIVE-5119): with prune=true (the default) the fact is
+    filtered, before any join, by the keys of its filtered inner and left semi
+    dimensions (macros/pruning/prune_star_join.sql; correct for those join
+    types in any position of the chain).
+
+    With var skewjoin_run_queries false no size is looked up: only the
+    dimensions with broadcast: true are broadcast, and the fact is not pruned.
 -#}
 
-{% macro star_join(fact, dims, fact_alias='f', columns=none, broadcast_budget=none, size_factor=none, analyze=none, shuffle_hint=none, prune=none) -%}
-    {{- return(adapter.dispatch('star_join', 'skewjoin')(fact, dims, fact_alias, columns, broadcast_budget, size_factor, analyze, shuffle_hint, prune)) -}}
+{% macro star_join(fact, dims, fact_alias='f', columns=none, broadcast_budget=none, size_factor=none, analyze=none,
+                   shuffle_hint=none, prune=none) -%}
+    {{- return(adapter.dispatch('star_join', 'skewjoin')(
+        fact, dims, fact_alias, columns, broadcast_budget, size_factor, analyze, shuffle_hint, prune)) -}}
 {%- endmacro %}
 
 
-{% macro default__star_join(fact, dims, fact_alias, columns, broadcast_budget, size_factor, analyze, shuffle_hint, prune) -%}
-    {%- do skewjoin._sj_raise('star_join', 'adapter', 'star_join reads Spark catalogs (DESCRIBE TABLE EXTENDED, ANALYZE TABLE, file metadata) and writes Spark join hints; it supports the spark and databricks adapters; this target uses ' ~ adapter.type(), 'a profile with type: spark') -%}
+{% macro default__star_join(fact, dims, fact_alias, columns, broadcast_budget, size_factor, analyze, shuffle_hint,
+                            prune) -%}
+    {%- set problem -%}
+star_join reads Spark catalogs (DESCRIBE TABLE EXTENDED, ANALYZE TABLE, file metadata) and writes Spark join hints;
+it supports the spark and databricks adapters; this target uses {{ adapter.type() }}
+    {%- endset -%}
+    {%- do skewjoin._sj_raise('star_join', 'adapter', problem, 'a profile with type: spark') -%}
 {%- endmacro %}
 
 
@@ -40,44 +48,61 @@
     {%- set parts = ['select *', 'from ' ~ skewjoin._sj_star_input('fact', fact)['from'] ~ ' as ' ~ fact_alias] -%}
     {%- if dims is iterable and dims is not string and dims is not mapping -%}
         {%- for d in dims if d is mapping and d.get('relation') is not none and d.get('alias') is string -%}
-            {%- do parts.append('cross join ' ~ skewjoin._sj_star_input('dims', d['relation'])['from'] ~ ' as ' ~ d['alias']) -%}
+            {%- do parts.append('cross join ' ~ skewjoin._sj_star_input('dims', d['relation'])['from'] ~ ' as '
+                ~ d['alias']) -%}
         {%- endfor -%}
     {%- endif -%}
     {{- return(parts | join('\n')) -}}
 {%- endmacro %}
 
 
-{#- The join-driven pruning hook (see the header). Returns none or {'predicate', 'lines'}. -#}
+{#- The join-driven pruning hook (see the header). Returns {'predicate': SQL
+    or none, 'lines': [decision record lines]}. -#}
 {% macro _sj_star_prune(spec) -%}
     {%- set small = [] -%}
     {%- for d in spec.dims if d.join_type in ('inner', 'left semi') -%}
         {#- a path is passed as a query (prune_predicate takes relations, table names and queries) -#}
         {%- set relation = ('select * from ' ~ d.input['from']) if d.input.kind == 'path' else d.relation -%}
-        {%- do small.append({'relation': relation, 'alias': d.alias, 'on': d.pairs, 'filter': d.filter, 'join_type': d.join_type}) -%}
+        {%- do small.append({'relation': relation, 'alias': d.alias, 'on': d.pairs, 'filter': d.filter,
+                             'join_type': d.join_type}) -%}
     {%- endfor -%}
-    {%- if skewjoin._sj_star_join_prune_predicate is not defined -%}
-        {%- do skewjoin._sj_raise('star_join', 'prune', 'join-driven pruning of the fact is not available in this version of skewjoin (the hook skewjoin._sj_star_join_prune_predicate is not defined); use skewjoin.prune_predicate in your own WHERE clause', 'prune=false') -%}
-    {%- endif -%}
     {%- if not small -%}
-        {{- return({'predicate': none, 'lines': ['pruning: no inner or left semi dimension, so nothing may prune the fact']}) -}}
+        {{- return({'predicate': none,
+                    'lines': ['pruning: no inner or left semi dimension, so nothing may prune the fact']}) -}}
     {%- endif -%}
     {%- set fact = ('select * from ' ~ spec.fact['from']) if spec.fact.kind == 'path' else spec.raw_fact -%}
     {{- return(skewjoin._sj_star_join_prune_predicate(fact, spec.fact_alias, small)) -}}
 {%- endmacro %}
 
 
-{% macro spark__star_join(fact, dims, fact_alias, columns, broadcast_budget, size_factor, analyze, shuffle_hint, prune) -%}
+{#- `<join keyword> <dimension> as <alias> on ...`, the dimension read from
+    `dim_from`. -#}
+{% macro _sj_star_join_clause(fa, d, dim_from) -%}
+    {%- set clause -%}
+{{ skewjoin._sj_join_semantics(d.join_type).keyword }} {{ dim_from }} as {{ d.alias }}
+    on {{ skewjoin._sj_star_on_text(fa, d) | join('\n    and ') }}
+    {%- endset -%}
+    {{- return(clause) -}}
+{%- endmacro %}
+
+
+{% macro spark__star_join(fact, dims, fact_alias, columns, broadcast_budget, size_factor, analyze, shuffle_hint,
+                          prune) -%}
     {%- if not execute -%}
         {{- return(skewjoin._sj_star_parse_time_sql(fact, dims, fact_alias)) -}}
     {%- endif -%}
+    {#- spec: no query -#}
     {%- set options = skewjoin._sj_star_options({'broadcast_budget': broadcast_budget, 'size_factor': size_factor,
                                                  'analyze': analyze, 'shuffle_hint': shuffle_hint, 'prune': prune}) -%}
     {%- set spec = skewjoin._sj_star_spec(fact, dims, fact_alias) -%}
+    {#- resolve: column lists; sizes, unless run-time queries are off -#}
     {%- set spec = skewjoin._sj_star_resolve(spec, columns) -%}
     {%- set seconds = skewjoin._sj_star_measure(spec, options) -%}
+    {#- plan -#}
     {%- set choice = skewjoin._sj_star_choose(spec, options) -%}
     {%- set order = skewjoin._sj_star_order(spec) -%}
     {%- set lines = skewjoin._sj_star_record_lines(spec, options, choice, order, seconds) -%}
+    {#- render -#}
     {%- set fa = spec.fact_alias -%}
     {%- set ctes = [] -%}
     {%- set fact_from = spec.fact['from'] -%}
@@ -85,7 +110,8 @@
         {%- set pruned = skewjoin._sj_star_prune(spec) -%}
         {%- do lines.extend(pruned.lines) -%}
         {%- if pruned.predicate is not none -%}
-            {%- do ctes.append(['sj_' ~ fa, 'select *\nfrom ' ~ fact_from ~ ' as ' ~ fa ~ '\nwhere ' ~ pruned.predicate]) -%}
+            {%- do ctes.append(['sj_' ~ fa,
+                'select *\nfrom ' ~ fact_from ~ ' as ' ~ fa ~ '\nwhere ' ~ pruned.predicate]) -%}
             {%- set fact_from = 'sj_' ~ fa -%}
         {%- endif -%}
     {%- endif -%}
@@ -93,13 +119,14 @@
     {%- for d in order.dims -%}
         {%- set dim_from = d.input['from'] -%}
         {%- if d.filter is not none -%}
-            {%- do ctes.append(['sj_' ~ d.alias, 'select *\nfrom ' ~ dim_from ~ ' as ' ~ d.alias ~ '\nwhere ' ~ d.filter]) -%}
+            {%- do ctes.append(['sj_' ~ d.alias,
+                'select *\nfrom ' ~ dim_from ~ ' as ' ~ d.alias ~ '\nwhere ' ~ d.filter]) -%}
             {%- set dim_from = 'sj_' ~ d.alias -%}
         {%- elif d.input.kind == 'query' -%}
             {%- do ctes.append(['sj_' ~ d.alias, d.input.sql]) -%}
             {%- set dim_from = 'sj_' ~ d.alias -%}
         {%- endif -%}
-        {%- do joins.append(skewjoin._sj_sql_join_keyword(d.join_type) ~ ' ' ~ dim_from ~ ' as ' ~ d.alias ~ '\n    on ' ~ (skewjoin._sj_star_on_text(fa, d) | join('\n    and '))) -%}
+        {%- do joins.append(skewjoin._sj_star_join_clause(fa, d, dim_from)) -%}
     {%- endfor -%}
     {%- set hints = [] -%}
     {%- set chosen = order.dims | selectattr('verdict', 'equalto', 'broadcast') | map(attribute='alias') | list -%}
@@ -110,21 +137,11 @@
     {%- if others and options.shuffle_hint != 'none' -%}
         {%- do hints.append(options.shuffle_hint ~ '(' ~ (others | join(', ')) ~ ')') -%}
     {%- endif -%}
-    {%- set cte_texts = [] -%}
-    {%- for c in ctes -%}
-        {%- do cte_texts.append(c[0] ~ ' as (\n' ~ skewjoin._sj_indent(c[1], 4) ~ '\n)') -%}
-    {%- endfor -%}
-    {%- set sql -%}
-{{ skewjoin._sj_record_sql('star_join', lines) }}
-{% if cte_texts %}with
-
-{{ cte_texts | join(',\n\n') }}
-
-{% endif -%}
+    {%- set body -%}
 select{{ (' /*+ ' ~ (hints | join(', ')) ~ ' */') if hints else '' }}
     {{ spec.select_list | join(',\n    ') }}
 from {{ fact_from }} as {{ fa }}
 {{ joins | join('\n') }}
     {%- endset -%}
-    {{- return(sql) -}}
+    {{- return(skewjoin._sj_record_sql('star_join', lines) ~ '\n' ~ skewjoin._sj_with_ctes(ctes, body)) -}}
 {%- endmacro %}

@@ -95,13 +95,15 @@ from (
 {% macro _sj_star_single_table(sql) -%}
     {%- set name = '(?:[A-Za-z_][A-Za-z0-9_]*|`[^`]+`)' -%}
     {%- set item = '(?:' ~ name ~ '\\s*\\.\\s*)?(?:\\*|' ~ name ~ ')(?:\\s+(?:as\\s+)?' ~ name ~ ')?' -%}
-    {%- set table = '(?:' ~ name ~ '(?:\\s*\\.\\s*' ~ name ~ '){0,2}|(?:' ~ (skewjoin._sj_star_file_formats() | join('|')) ~ ')\\.`[^`]+`)' -%}
-    {%- set pattern = 'select\\s+(' ~ item ~ '(?:\\s*,\\s*' ~ item ~ ')*)\\s+from\\s+(' ~ table ~ ')(?:\\s+(?:as\\s+)?(?!where\\b)' ~ name ~ ')?(?:\\s+where\\s+(.+))?' -%}
+    {%- set table = '(?:' ~ name ~ '(?:\\s*\\.\\s*' ~ name ~ '){0,2}|(?:'
+        ~ (skewjoin._sj_star_file_formats() | join('|')) ~ ')\\.`[^`]+`)' -%}
+    {%- set pattern = 'select\\s+(' ~ item ~ '(?:\\s*,\\s*' ~ item ~ ')*)\\s+from\\s+(' ~ table ~ ')'
+        ~ '(?:\\s+(?:as\\s+)?(?!where\\b)' ~ name ~ ')?(?:\\s+where\\s+(.+))?' -%}
     {%- set m = modules.re.fullmatch(pattern, sql | trim, flags=modules.re.I + modules.re.S) -%}
     {%- if m is none -%}
         {{- return(none) -}}
     {%- endif -%}
-    {%- if (m.group(1) | lower) in ('distinct', 'all') or modules.re.match('(distinct|all)\\b', m.group(1), flags=modules.re.I) -%}
+    {%- if modules.re.match('(distinct|all)\\b', m.group(1), flags=modules.re.I) -%}
         {{- return(none) -}}
     {%- endif -%}
     {%- set where = m.group(3) -%}
@@ -111,7 +113,10 @@ from (
             {%- if loop.index0 % 2 == 0 -%}{%- do code.append(part) -%}{%- endif -%}
         {%- endfor -%}
         {%- set code = code | join(' ') | lower -%}
-        {%- if modules.re.search('(?<![\\w.])(select|from|join|union|intersect|except|minus|group|order|limit|having|lateral|over|window|distribute|cluster|sort|tablesample|pivot|unpivot)(?!\\w)', code) or ';' in code or '--' in code or '/*' in code -%}
+        {%- set words = 'select|from|join|union|intersect|except|minus|group|order|limit|having|lateral|over|window'
+            ~ '|distribute|cluster|sort|tablesample|pivot|unpivot' -%}
+        {%- if modules.re.search('(?<![\\w.])(' ~ words ~ ')(?!\\w)', code)
+               or ';' in code or '--' in code or '/*' in code -%}
             {{- return(none) -}}
         {%- endif -%}
     {%- endif -%}
@@ -123,14 +128,15 @@ from (
 {% macro _sj_star_measure_base(kind, from_text, fmt, analyze) -%}
     {%- if kind == 'path' -%}
         {%- set files = skewjoin._sj_star_file_bytes(from_text) -%}
-        {{- return({'bytes': files.bytes, 'format': fmt,
-                    'source': 'the sum of its ' ~ files.files ~ ' file(s) read through _metadata (path-based ' ~ fmt ~ ')'}) -}}
+        {{- return({'bytes': files.bytes, 'format': fmt, 'source': 'the sum of its ' ~ files.files
+                    ~ ' file(s) read through _metadata (path-based ' ~ fmt ~ ')'}) -}}
     {%- endif -%}
     {%- set info = skewjoin._sj_star_describe(from_text) -%}
     {%- set fmt = skewjoin._sj_star_table_format(info) -%}
     {%- if (info.get('Type', '') | upper) == 'VIEW' -%}
+        {%- set no_analyze = ' (ANALYZE does not apply to views)' if analyze != 'never' else '' -%}
         {{- return({'bytes': none, 'format': 'view',
-                    'source': 'a view has no statistics and no files of its own' ~ (' (ANALYZE does not apply to views)' if analyze != 'never' else '')}) -}}
+                    'source': 'a view has no statistics and no files of its own' ~ no_analyze}) -}}
     {%- endif -%}
     {%- set note = '' -%}
     {%- set stat = skewjoin._sj_star_stat_bytes(info) -%}
@@ -139,7 +145,8 @@ from (
         {%- set had = stat is not none -%}
         {%- set info = skewjoin._sj_star_describe(from_text) -%}
         {%- set stat = skewjoin._sj_star_stat_bytes(info) -%}
-        {%- set note = ' after ANALYZE TABLE ... COMPUTE STATISTICS NOSCAN (' ~ ('refreshed' if had else 'there were none') ~ ')' -%}
+        {%- set note = ' after ANALYZE TABLE ... COMPUTE STATISTICS NOSCAN ('
+            ~ ('refreshed' if had else 'there were none') ~ ')' -%}
     {%- endif -%}
     {%- if stat is not none -%}
         {{- return({'bytes': stat, 'format': fmt, 'source': 'catalog statistics' ~ note ~ ' (' ~ fmt ~ ')'}) -}}
@@ -147,37 +154,65 @@ from (
     {%- set provider = info.get('Provider', '') | lower -%}
     {%- if provider in skewjoin._sj_star_file_formats() -%}
         {%- set files = skewjoin._sj_star_file_bytes(from_text) -%}
-        {{- return({'bytes': files.bytes, 'format': fmt,
-                    'source': 'the sum of its ' ~ files.files ~ ' file(s) read through _metadata (no catalog statistics; ' ~ fmt ~ ' table; analyze=true would store statistics instead)'}) -}}
+        {%- set source -%}
+the sum of its {{ files.files }} file(s) read through _metadata (no catalog statistics; {{ fmt }} table; analyze=true
+would store statistics instead)
+        {%- endset -%}
+        {{- return({'bytes': files.bytes, 'format': fmt, 'source': source | replace('\n', ' ')}) -}}
     {%- endif -%}
-    {{- return({'bytes': none, 'format': fmt,
-                'source': 'no catalog statistics, and a ' ~ (provider or 'non-file') ~ ' table whose files Spark cannot list through _metadata (analyze=true runs ANALYZE TABLE ... NOSCAN)'}) -}}
+    {%- set source -%}
+no catalog statistics, and a {{ provider or 'non-file' }} table whose files Spark cannot list through _metadata
+(analyze=true runs ANALYZE TABLE ... NOSCAN)
+    {%- endset -%}
+    {{- return({'bytes': none, 'format': fmt, 'source': source | replace('\n', ' ')}) -}}
+{%- endmacro %}
+
+
+{#- The size on disk of one dimension: {'bytes', 'source', 'format'} and the
+    bound it is ('upper bound: ...') or none. -#}
+{% macro _sj_star_measure_dimension(d, options) -%}
+    {%- set input = d.input -%}
+    {%- if not skewjoin._sj_queries_allowed() -%}
+        {{- return({'bytes': none, 'format': input.format or input.kind, 'bound': none,
+                    'source': 'not looked up: run-time queries are off, var skewjoin_run_queries is false'}) -}}
+    {%- endif -%}
+    {%- set bound = none -%}
+    {%- if input.kind == 'query' -%}
+        {%- set base = skewjoin._sj_star_single_table(input.sql) -%}
+        {%- if base is none -%}
+            {%- set source -%}
+a query other than `select <columns> from <table> [where ...]` is not estimated (give the table as relation with a
+filter, or set broadcast: true)
+            {%- endset -%}
+            {%- set m = {'bytes': none, 'format': 'query', 'source': source | replace('\n', ' ')} -%}
+        {%- else -%}
+            {%- set path = skewjoin._sj_star_path_match(base) -%}
+            {%- if path -%}
+                {%- set m = skewjoin._sj_star_measure_base('path', path['from'], path.format, options.analyze) -%}
+            {%- else -%}
+                {%- set m = skewjoin._sj_star_measure_base('table', base, none, options.analyze) -%}
+            {%- endif -%}
+            {%- set bound = 'upper bound: the size of ' ~ base ~ ', which the query only filters and projects' -%}
+        {%- endif -%}
+    {%- else -%}
+        {%- set m = skewjoin._sj_star_measure_base(input.kind, input['from'], input.format, options.analyze) -%}
+    {%- endif -%}
+    {%- if d.filter is not none and m.bytes is not none and bound is none -%}
+        {%- set bound = 'upper bound: the filter is not estimated' -%}
+    {%- endif -%}
+    {%- set out = {'bound': bound} -%}
+    {%- do out.update(m) -%}
+    {{- return(out) -}}
 {%- endmacro %}
 
 
 {#- Fill in each dimension's size: raw bytes, source, format, factor and the
-    estimate used against the budget (bytes x factor, rounded up). -#}
+    estimate used against the budget (bytes x factor, rounded up). Returns
+    the seconds the size queries took, none when run-time queries are off. -#}
 {% macro _sj_star_measure(spec, options) -%}
     {%- set started = modules.datetime.datetime.now() -%}
     {%- for d in spec.dims -%}
-        {%- set input = d.input -%}
-        {%- set bound = none -%}
-        {%- if input.kind == 'query' -%}
-            {%- set base = skewjoin._sj_star_single_table(input.sql) -%}
-            {%- if base is none -%}
-                {%- set m = {'bytes': none, 'format': 'query',
-                             'source': 'a query other than `select <columns> from <table> [where ...]` is not estimated (give the table as relation with a filter, or set broadcast: true)'} -%}
-            {%- else -%}
-                {%- set path = skewjoin._sj_star_path_match(base) -%}
-                {%- set m = skewjoin._sj_star_measure_base('path' if path else 'table', path['from'] if path else base, path.format if path else none, options.analyze) -%}
-                {%- set bound = 'upper bound: the size of ' ~ base ~ ', which the query only filters and projects' -%}
-            {%- endif -%}
-        {%- else -%}
-            {%- set m = skewjoin._sj_star_measure_base(input.kind, input['from'], input.format, options.analyze) -%}
-        {%- endif -%}
-        {%- if d.filter is not none and m.bytes is not none and bound is none -%}
-            {%- set bound = 'upper bound: the filter is not estimated' -%}
-        {%- endif -%}
+        {%- set m = skewjoin._sj_star_measure_dimension(d, options) -%}
         {%- if d.size_factor is not none -%}
             {%- set factor = d.size_factor -%}
             {%- set factor_source = d.arg ~ '.size_factor' -%}
@@ -189,8 +224,11 @@ from (
             {%- set factor_source = options.factor_source if 'default' in options.factors else 'default' -%}
         {%- endif -%}
         {%- set estimate = none if m.bytes is none else ((m.bytes * factor) | round(0, 'ceil') | int) -%}
-        {%- do d.update({'bytes': m.bytes, 'size_source': m.source, 'format': m.format, 'bound': bound,
+        {%- do d.update({'bytes': m.bytes, 'size_source': m.source, 'format': m.format, 'bound': m.bound,
                          'factor': factor, 'factor_source': factor_source, 'estimate': estimate}) -%}
     {%- endfor -%}
+    {%- if not skewjoin._sj_queries_allowed() -%}
+        {{- return(none) -}}
+    {%- endif -%}
     {{- return((modules.datetime.datetime.now() - started).total_seconds()) -}}
 {%- endmacro %}
