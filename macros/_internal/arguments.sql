@@ -7,9 +7,22 @@
     column names and [left, right] pairs. `sides` names the two sides in
     messages ('left', 'right' or 'fact', 'dimension' ...); `unique_left`
     refuses a left column given twice. -#}
-{% macro _sj_parse_on(macro_name, argument, on, sides=('left', 'right'), unique_left=false) -%}
+{% macro _sj_parse_on(macro_name, argument, on, sides=('left', 'right'), unique_left=false, inputs=none) -%}
     {%- set example = "['customer_id']  or  [['customer_id', 'id']]  ([" ~ sides[0] ~ ' column, '
         ~ sides[1] ~ ' column] pairs; several for a multi-column key)' -%}
+    {%- set shape = namespace(ok=(on is string and on | trim | length > 0)
+        or (on is iterable and on is not mapping and on is not string and on | length > 0)) -%}
+    {%- if shape.ok and on is not string -%}
+        {%- for item in on if not (item is string and item | trim | length > 0)
+               and not (item is iterable and item is not mapping and item is not string and item | length == 2
+                        and item[0] is string and item[1] is string) -%}
+            {%- set shape.ok = false -%}
+        {%- endfor -%}
+    {%- endif -%}
+    {%- if inputs is not none and execute and not shape.ok -%}
+        {#- a wrong `on`: show the user a key their two inputs really share -#}
+        {%- set example = skewjoin._sj_shared_key_example(inputs[0], inputs[1]) -%}
+    {%- endif -%}
     {%- set example = skewjoin._sj_example_for(argument, example) -%}
     {%- set items = [on] if on is string else on -%}
     {%- if items is none or items is mapping or items is not iterable or items | length == 0 -%}

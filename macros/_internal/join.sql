@@ -12,28 +12,36 @@
             ~ left_alias, "right_alias='" ~ left_alias ~ "_2'") -%}
     {%- endif -%}
     {%- set jt = skewjoin._sj_normalize_join_type(macro_name, 'join_type', join_type) -%}
+    {%- set left_from = skewjoin._sj_from_text(macro_name, 'left', left) -%}
+    {%- set right_from = skewjoin._sj_from_text(macro_name, 'right', right) -%}
     {{- return({
         'macro': macro_name, 'join_type': jt, 'semantics': skewjoin._sj_join_semantics(jt),
-        'pairs': skewjoin._sj_parse_on(macro_name, 'on', on),
-        'left': {'alias': left_alias, 'from': skewjoin._sj_from_text(macro_name, 'left', left)},
-        'right': {'alias': right_alias, 'from': skewjoin._sj_from_text(macro_name, 'right', right)},
+        'pairs': skewjoin._sj_parse_on(macro_name, 'on', on, inputs=[left_from, right_from]),
+        'left': {'alias': left_alias, 'from': left_from},
+        'right': {'alias': right_alias, 'from': right_from},
         'columns_arg': columns
     }) -}}
 {%- endmacro %}
 
 
-{#- The example for a key column that is missing: the closest pair of
-    columns, one of each side, that Spark can compare. -#}
-{% macro _sj_on_example(spec, left_columns, right_columns, ansi) -%}
+{#- An `on` that compiles for these two inputs: the pair of columns, one of
+    each side, closest to `wanted` ([left name, right name]) that Spark can
+    compare; a column name both sides share when nothing is wanted. -#}
+{% macro _sj_shared_key_example(left_from, right_from, wanted=none) -%}
+    {%- set left_columns = skewjoin._sj_columns(left_from) -%}
+    {%- set right_columns = skewjoin._sj_columns(right_from) -%}
+    {%- set ansi = (skewjoin._sj_spark_conf('spark.sql.ansi.enabled', 'false') | lower) == 'true' -%}
     {%- set near = namespace(left=none, right=none, dl=99, dr=99) -%}
-    {%- for c in left_columns -%}
-        {%- set d = skewjoin._sj_edit_distance(spec.pairs[0][0] | lower, c.name | lower) -%}
-        {%- if d < near.dl -%}{%- set near.left = c -%}{%- set near.dl = d -%}{%- endif -%}
-    {%- endfor -%}
-    {%- for c in right_columns -%}
-        {%- set d = skewjoin._sj_edit_distance(spec.pairs[0][1] | lower, c.name | lower) -%}
-        {%- if d < near.dr -%}{%- set near.right = c -%}{%- set near.dr = d -%}{%- endif -%}
-    {%- endfor -%}
+    {%- if wanted is not none -%}
+        {%- for c in left_columns -%}
+            {%- set d = skewjoin._sj_edit_distance(wanted[0] | lower, c.name | lower) -%}
+            {%- if d < near.dl -%}{%- set near.left = c -%}{%- set near.dl = d -%}{%- endif -%}
+        {%- endfor -%}
+        {%- for c in right_columns -%}
+            {%- set d = skewjoin._sj_edit_distance(wanted[1] | lower, c.name | lower) -%}
+            {%- if d < near.dr -%}{%- set near.right = c -%}{%- set near.dr = d -%}{%- endif -%}
+        {%- endfor -%}
+    {%- endif -%}
     {%- if near.left is none or near.right is none
            or skewjoin._sj_common_type(near.left.type, near.right.type, ansi) is none -%}
         {%- set near.left = none -%}
@@ -45,11 +53,11 @@
         {%- endfor -%}
     {%- endif -%}
     {%- if near.left is none -%}
-        {{- return("on=[['order_customer_id', 'customer_id']]  (a column of each side, same or comparable types)") -}}
+        {{- return("[['order_customer_id', 'customer_id']]  (a column of each side, same or comparable types)") -}}
     {%- elif near.left.name | lower == near.right.name | lower -%}
-        {{- return("on=['" ~ near.left.name ~ "']") -}}
+        {{- return("['" ~ near.left.name ~ "']") -}}
     {%- endif -%}
-    {{- return("on=[['" ~ near.left.name ~ "', '" ~ near.right.name ~ "']]") -}}
+    {{- return("[['" ~ near.left.name ~ "', '" ~ near.right.name ~ "']]") -}}
 {%- endmacro %}
 
 
@@ -137,8 +145,8 @@
 the input has a column named '{{ c.name }}', a name the generated query uses for its own routing; rename it in a
 subquery
             {%- endset -%}
-            {%- do skewjoin._sj_raise(macro_name, arg, problem, arg ~ "=\"select * except (" ~ c.name ~ "), "
-                ~ c.name ~ " as " ~ c.name ~ "_value from {{ ref('orders') }}\"") -%}
+            {%- do skewjoin._sj_raise(macro_name, arg, problem, arg ~ '="select * except (' ~ c.name ~ '), '
+                ~ c.name ~ ' as ' ~ c.name ~ '_value from ' ~ spec[arg]['from'] ~ '"') -%}
         {%- endfor -%}
     {%- endfor -%}
     {%- set ansi = (skewjoin._sj_spark_conf('spark.sql.ansi.enabled', 'false') | lower) == 'true' -%}
@@ -153,8 +161,8 @@ subquery
 column '{{ name }}' is not a column of the {{ side }} side ({{ alias }}){{ skewjoin._sj_did_you_mean(name, names) }};
 its columns are: {{ names | join(', ') }}
             {%- endset -%}
-            {%- do skewjoin._sj_raise(macro_name, 'on', problem,
-                skewjoin._sj_on_example(spec, left_columns, right_columns, ansi)) -%}
+            {%- set example = skewjoin._sj_shared_key_example(spec.left['from'], spec.right['from'], pair) -%}
+            {%- do skewjoin._sj_raise(macro_name, 'on', problem, 'on=' ~ example) -%}
         {%- endfor -%}
         {%- set common = skewjoin._sj_common_type(lc.type, rc.type, ansi) -%}
         {%- if common is none -%}
@@ -162,8 +170,9 @@ its columns are: {{ names | join(', ') }}
 key {{ la }}.{{ lc.name }} ({{ lc.type }}) and {{ ra }}.{{ rc.name }} ({{ rc.type }}) have types Spark cannot compare
 consistently (ANSI mode {{ 'on' if ansi else 'off' }}); cast one side in a subquery so both keys share a type
             {%- endset -%}
-            {%- do skewjoin._sj_raise(macro_name, 'on', problem, "left=\"select cast(" ~ lc.name ~ " as " ~ rc.type
-                ~ ") as " ~ lc.name ~ ", * except (" ~ lc.name ~ ") from {{ ref('orders') }}\"") -%}
+            {%- set example = 'left="select cast(' ~ lc.name ~ ' as ' ~ rc.type ~ ') as ' ~ lc.name ~ ', * except ('
+                ~ lc.name ~ ') from ' ~ spec.left['from'] ~ '"' -%}
+            {%- do skewjoin._sj_raise(macro_name, 'on', problem, example) -%}
         {%- endif -%}
         {%- do keys.append({
             'left': lc.name, 'right': rc.name, 'left_type': lc.type, 'right_type': rc.type, 'type': common,

@@ -18,7 +18,7 @@
 -#}
 
 {% macro _sj_hot_example(spec) -%}
-    {{- return("{'" ~ spec.left.alias ~ "': 'auto', '" ~ spec.right.alias ~ "': [42]}  or  [0, 1]"
+    {{- return("'auto'  or  {'" ~ spec.left.alias ~ "': [0, 1], '" ~ spec.right.alias ~ "': 'auto'}"
                ~ "  (tuples for multi-column keys: [[0, 'EU']])") -}}
 {%- endmacro %}
 
