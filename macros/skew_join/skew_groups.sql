@@ -300,7 +300,8 @@ group {{ g.index }} {{ g.name }}: when '{{ g.when }}', driver {{ driver_alias }}
         {%- if hot_values and not cold_values -%}
             {%- set line -%}
 WARNING group {{ g.index }} {{ g.name }} can receive no rows: every key its `when` selects
-({{ hot_values | join(', ') }}) is a hot key, and hot keys are joined by the broadcast branch before the groups are formed; its {{ g.slots }} slots
+({{ hot_values | join(', ') }}) is a hot key, and hot keys are joined by the broadcast branch before the groups are
+formed; its {{ g.slots }} slots
 (#{{ g.start }}-#{{ g.end }}) stay idle. Drop the group, or drop these keys from hot_keys
             {%- endset -%}
             {%- do lines.append(line | replace('\n', ' ')) -%}
