@@ -7,10 +7,23 @@
 {%- endmacro %}
 
 
-{#- A small relation as the user writes it: the relation as its table name (a
-    value `relation` accepts), so that the example compiles when pasted. -#}
-{% macro _sj_prune_small_example(relation_text='dates', on="['date_key']") -%}
-    {{- return("{'relation': '" ~ relation_text ~ "', 'filter': 'year = 2026', 'on': " ~ on ~ "}") -}}
+{#- A small relation as the user writes it, from what `entry` holds: its
+    relation as a table name (a value `relation` accepts) and its keys when
+    they are usable; so that the example compiles when pasted. -#}
+{% macro _sj_prune_small_example(entry=none) -%}
+    {%- set entry = entry if entry is mapping else {} -%}
+    {%- set relation = entry.get('relation') -%}
+    {%- if skewjoin._sj_is_relation(relation) or (relation is string and relation | trim
+           and not skewjoin._sj_is_query_text(relation)) -%}
+        {%- set relation_text = relation | string | trim -%}
+    {%- else -%}
+        {%- set relation_text = 'dates' -%}
+    {%- endif -%}
+    {%- set on = entry.get('on') -%}
+    {%- set on_ok = on is string or (on is iterable and on is not mapping and on | length > 0
+        and on | reject('string') | list | length == 0) -%}
+    {%- set on_text = tojson([on] if on is string else on) if on_ok else "['date_key']" -%}
+    {{- return("{'relation': '" ~ relation_text ~ "', 'on': " ~ on_text ~ "}") -}}
 {%- endmacro %}
 
 
@@ -18,7 +31,7 @@
     rows that match nothing (the join-semantics table: the left side is in
     keeps_unmatched): pruning those rows away would change the result. -#}
 {% macro _sj_prune_join_type(macro_name, argument, join_type, label) -%}
-    {%- set jt = skewjoin._sj_normalize_join_type(macro_name, argument, join_type) -%}
+    {%- set jt = skewjoin._sj_normalize_join_type(macro_name, argument, join_type, ['inner', 'right', 'left semi']) -%}
     {%- if 'left' in skewjoin._sj_join_semantics(jt).keeps_unmatched -%}
         {%- set why = {'left': 'a left join keeps every big row, with NULLs where nothing matches',
                        'full': 'a full join keeps every big row, with NULLs where nothing matches',
@@ -38,7 +51,7 @@ leave {{ label }} out of `small` (or filter the big table by a condition of its 
 {#- One entry of `small` (no query). -#}
 {% macro _sj_prune_small_spec(macro_name, entry, index, big_alias, default_jt) -%}
     {%- set arg = 'small[' ~ index ~ ']' -%}
-    {%- set example = skewjoin._sj_prune_small_example() -%}
+    {%- set example = skewjoin._sj_prune_small_example(entry) -%}
     {%- if entry is not mapping -%}
         {%- set problem -%}
 each small relation is a mapping with relation, on and optionally filter, alias, join_type; got
@@ -101,7 +114,8 @@ join_type; got {{ (small | string)[:200] }}
         {%- do skewjoin._sj_raise(macro_name, 'small', problem,
             'small=[' ~ skewjoin._sj_prune_small_example() ~ ']') -%}
     {%- endif -%}
-    {%- set default_jt = skewjoin._sj_normalize_join_type(macro_name, 'join_type', join_type) -%}
+    {%- set default_jt = skewjoin._sj_normalize_join_type(macro_name, 'join_type', join_type,
+        ['inner', 'right', 'left semi']) -%}
     {%- set sources = [] -%}
     {%- for entry in small -%}
         {%- do sources.append(skewjoin._sj_prune_small_spec(macro_name, entry, loop.index0, alias, default_jt)) -%}

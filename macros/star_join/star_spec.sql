@@ -13,10 +13,24 @@
 {%- endmacro %}
 
 
-{#- A dimension as the user writes it: the relation as its table name (a
-    value `relation` accepts), so that the example compiles when pasted. -#}
-{% macro _sj_star_dimension_example(relation_text='stores', alias='s', on="['store_id']") -%}
-    {{- return("{'relation': '" ~ relation_text ~ "', 'alias': '" ~ alias ~ "', 'on': " ~ on ~ "}") -}}
+{#- A dimension as the user writes it, from what `entry` holds: its relation
+    as a table name (a value `relation` accepts), its alias and keys when
+    they are usable; so that the example compiles when pasted. -#}
+{% macro _sj_star_dimension_example(entry=none, index=0) -%}
+    {%- set entry = entry if entry is mapping else {} -%}
+    {%- set relation = entry.get('relation') -%}
+    {%- if skewjoin._sj_is_relation(relation) or (relation is string and relation | trim
+           and not skewjoin._sj_is_query_text(relation)) -%}
+        {%- set relation_text = relation | string | trim -%}
+    {%- else -%}
+        {%- set relation_text = 'stores' -%}
+    {%- endif -%}
+    {%- set alias = entry.get('alias') if skewjoin._sj_alias_ok(entry.get('alias')) else 'd' ~ index -%}
+    {%- set on = entry.get('on') -%}
+    {%- set on_ok = on is string or (on is iterable and on is not mapping and on | length > 0
+        and on | reject('string') | list | length == 0) -%}
+    {%- set on_text = tojson([on] if on is string else on) if on_ok else "['store_id']" -%}
+    {{- return("{'relation': '" ~ relation_text ~ "', 'alias': '" ~ alias ~ "', 'on': " ~ on_text ~ "}") -}}
 {%- endmacro %}
 
 
@@ -213,7 +227,7 @@ for expressions use the argument columns; got {{ c }}
 {% macro _sj_star_dimension_spec(entry, index, aliases) -%}
     {%- set arg = 'dims[' ~ index ~ ']' -%}
     {%- set keys = skewjoin._sj_star_dimension_keys() -%}
-    {%- set example = skewjoin._sj_star_dimension_example() -%}
+    {%- set example = skewjoin._sj_star_dimension_example(entry, index) -%}
     {%- if entry is not mapping -%}
         {%- set problem -%}
 each dimension is a mapping with relation, alias and on; got {{ (entry | string)[:200] }}
