@@ -16,6 +16,7 @@ an example such as ``'auto'`` compiles without data.
 from __future__ import annotations
 
 import ast
+import copy
 import re
 from collections.abc import Callable
 from typing import Any
@@ -72,7 +73,7 @@ def fixed_call(case: ErrorCase, argument: str, example: str) -> tuple[dict[str, 
     """The case's arguments and config with the example in place."""
     args = case.args if case.args.startswith("on=") else "on=['k_int']" + (", " + case.args if case.args else "")
     kwargs = parse_args(args)
-    config = {k: v for k, v in case.config.items()}
+    config = copy.deepcopy(case.config)
     if "=" in example and re.fullmatch(r"[a-z_]+", example.split("=", 1)[0]):
         name, value = example.split("=", 1)
         kwargs[name] = ast.literal_eval(value)

@@ -50,15 +50,22 @@ skewjoin.{{ macro_name }} in model '{{ skewjoin._sj_model_name() }}', argument `
 {%- endmacro %}
 
 
-{#- Levenshtein distance between two short words. -#}
+{#- Edit distance between two short words: insertions, deletions,
+    substitutions and swaps of neighbouring letters ('lfet' is one edit from
+    'left'). -#}
 {% macro _sj_edit_distance(a, b) -%}
-    {%- set state = namespace(previous=range(b | length + 1) | list) -%}
+    {%- set state = namespace(before=[], previous=range(b | length + 1) | list) -%}
     {%- for i in range(1, a | length + 1) -%}
         {%- set current = [i] -%}
         {%- for j in range(1, b | length + 1) -%}
             {%- set cost = 0 if a[i - 1] == b[j - 1] else 1 -%}
-            {%- do current.append([state.previous[j] + 1, current[j - 1] + 1, state.previous[j - 1] + cost] | min) -%}
+            {%- set best = [state.previous[j] + 1, current[j - 1] + 1, state.previous[j - 1] + cost] | min -%}
+            {%- if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1] -%}
+                {%- set best = [best, state.before[j - 2] + 1] | min -%}
+            {%- endif -%}
+            {%- do current.append(best) -%}
         {%- endfor -%}
+        {%- set state.before = state.previous -%}
         {%- set state.previous = current -%}
     {%- endfor -%}
     {{- return(state.previous[b | length]) -}}

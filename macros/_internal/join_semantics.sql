@@ -44,8 +44,8 @@
         'left': 'left', 'left outer': 'left', 'left join': 'left', 'left outer join': 'left',
         'right': 'right', 'right outer': 'right', 'right join': 'right', 'right outer join': 'right',
         'full': 'full', 'full outer': 'full', 'full join': 'full', 'full outer join': 'full', 'outer': 'full',
-        'left semi': 'left semi', 'semi': 'left semi', 'left semi join': 'left semi',
-        'left anti': 'left anti', 'anti': 'left anti', 'left anti join': 'left anti'
+        'left semi': 'left semi', 'semi': 'left semi', 'left semi join': 'left semi', 'semi join': 'left semi',
+        'left anti': 'left anti', 'anti': 'left anti', 'left anti join': 'left anti', 'anti join': 'left anti'
     }) -}}
 {%- endmacro %}
 

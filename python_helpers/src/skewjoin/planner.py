@@ -273,28 +273,35 @@ class Plan:
         return config
 
 
-def _kept_unmatched(join_type: str) -> set[str]:
-    """Positions whose rows without a match are in the result (NULL-key rows are kept, not dropped)."""
-    return {
-        "inner": set(),
-        "left": {"left"},
-        "right": {"right"},
-        "full": {"left", "right"},
-        "left semi": set(),
-        "left anti": {"left"},
-    }[join_type]
+@dataclass(frozen=True)
+class JoinSemantics:
+    """What a join type means for its two sides ("left", "right"): the same
+    table as the macros' ``_sj_join_semantics`` (macros/_internal/
+    join_semantics.sql); a unit test renders the macro and compares.
+
+    keeps_unmatched: sides whose rows that match nothing are still returned;
+    no_multicast: sides whose rows must never be copied to several slots;
+    broadcastable: sides a broadcast hash join may build.
+    """
+
+    keeps_unmatched: frozenset[str]
+    no_multicast: frozenset[str]
+    broadcastable: frozenset[str]
+    returns_right: bool
 
 
-def _preserved(join_type: str) -> set[str]:
-    """Positions a skew group may not copy to several slots (the macro's rule for skew groups)."""
-    return {
-        "inner": set(),
-        "left": {"left"},
-        "right": {"right"},
-        "full": {"left", "right"},
-        "left semi": {"left"},
-        "left anti": {"left"},
-    }[join_type]
+def _sides(*names: str) -> frozenset[str]:
+    return frozenset(names)
+
+
+JOIN_SEMANTICS: dict[str, JoinSemantics] = {
+    "inner": JoinSemantics(_sides(), _sides(), _sides("left", "right"), True),
+    "left": JoinSemantics(_sides("left"), _sides("left"), _sides("right"), True),
+    "right": JoinSemantics(_sides("right"), _sides("right"), _sides("left"), True),
+    "full": JoinSemantics(_sides("left", "right"), _sides("left", "right"), _sides(), True),
+    "left semi": JoinSemantics(_sides(), _sides("left"), _sides("right"), False),
+    "left anti": JoinSemantics(_sides("left"), _sides("left"), _sides("right"), False),
+}
 
 
 def _when(alias: str, columns: Sequence[str], types: Sequence[str], values: Sequence[KeyValue]) -> str:
@@ -320,7 +327,7 @@ def plan(side: SideStats, options: PlanOptions, other: OtherStats | None = None)
     if other_alias.lower() == side.alias.lower():
         raise PlanError(f"the two sides need different aliases; both are {side.alias!r}")
     other_position = "right" if side.position == "left" else "left"
-    preserved = _preserved(options.join_type)
+    preserved = JOIN_SEMANTICS[options.join_type].no_multicast
     notes: list[str] = []
     decisions: list[KeyDecision] = []
     budget = options.max_broadcast_rows
@@ -398,7 +405,7 @@ def plan(side: SideStats, options: PlanOptions, other: OtherStats | None = None)
     null_share = side.share(side.null_rows)
     if side.null_rows and null_share >= options.min_share:
         null_action: Action = "hot_key"
-        if side.position in _kept_unmatched(options.join_type):
+        if side.position in JOIN_SEMANTICS[options.join_type].keeps_unmatched:
             null_reason = "NULL keys never match: these rows bypass the join, kept once with NULLs for the other side"
         else:
             null_reason = "NULL keys never match: these rows are dropped before the join instead of shuffled"
