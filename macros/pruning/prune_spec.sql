@@ -11,19 +11,8 @@
     relation as a table name (a value `relation` accepts) and its keys when
     they are usable; so that the example compiles when pasted. -#}
 {% macro _sj_prune_small_example(entry=none) -%}
-    {%- set entry = entry if entry is mapping else {} -%}
-    {%- set relation = entry.get('relation') -%}
-    {%- if skewjoin._sj_is_relation(relation) or (relation is string and relation | trim
-           and not skewjoin._sj_is_query_text(relation)) -%}
-        {%- set relation_text = relation | string | trim -%}
-    {%- else -%}
-        {%- set relation_text = 'dates' -%}
-    {%- endif -%}
-    {%- set on = entry.get('on') -%}
-    {%- set on_ok = on is string or (on is iterable and on is not mapping and on | length > 0
-        and on | reject('string') | list | length == 0) -%}
-    {%- set on_text = tojson([on] if on is string else on) if on_ok else "['date_key']" -%}
-    {{- return("{'relation': '" ~ relation_text ~ "', 'on': " ~ on_text ~ "}") -}}
+    {%- set parts = skewjoin._sj_entry_example_parts(entry, 'dates', "['date_key']") -%}
+    {{- return("{'relation': '" ~ parts.relation ~ "', 'on': " ~ parts.on ~ "}") -}}
 {%- endmacro %}
 
 

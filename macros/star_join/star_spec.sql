@@ -17,20 +17,10 @@
     as a table name (a value `relation` accepts), its alias and keys when
     they are usable; so that the example compiles when pasted. -#}
 {% macro _sj_star_dimension_example(entry=none, index=0) -%}
-    {%- set entry = entry if entry is mapping else {} -%}
-    {%- set relation = entry.get('relation') -%}
-    {%- if skewjoin._sj_is_relation(relation) or (relation is string and relation | trim
-           and not skewjoin._sj_is_query_text(relation)) -%}
-        {%- set relation_text = relation | string | trim -%}
-    {%- else -%}
-        {%- set relation_text = 'stores' -%}
-    {%- endif -%}
-    {%- set alias = entry.get('alias') if skewjoin._sj_alias_ok(entry.get('alias')) else 'd' ~ index -%}
-    {%- set on = entry.get('on') -%}
-    {%- set on_ok = on is string or (on is iterable and on is not mapping and on | length > 0
-        and on | reject('string') | list | length == 0) -%}
-    {%- set on_text = tojson([on] if on is string else on) if on_ok else "['store_id']" -%}
-    {{- return("{'relation': '" ~ relation_text ~ "', 'alias': '" ~ alias ~ "', 'on': " ~ on_text ~ "}") -}}
+    {%- set parts = skewjoin._sj_entry_example_parts(entry, 'stores', "['store_id']") -%}
+    {%- set usable = entry is mapping and skewjoin._sj_alias_ok(entry.get('alias')) -%}
+    {%- set alias = entry.get('alias') if usable else 'd' ~ index -%}
+    {{- return("{'relation': '" ~ parts.relation ~ "', 'alias': '" ~ alias ~ "', 'on': " ~ parts.on ~ "}") -}}
 {%- endmacro %}
 
 
