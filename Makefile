@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: demo test bench setup clean lint
 
-$(STAMP): requirements.lock python_helpers/pyproject.toml scripts/setup.sh
+$(STAMP): requirements.lock python_helpers/pyproject.toml bench/pyproject.toml scripts/setup.sh
 	bash scripts/setup.sh "$(PYTHON)" "$(VENV)"
 	touch $(STAMP)
 

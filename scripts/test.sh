@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Run every test: start a local Spark Thrift Server (loopback, free port, its
 # own warehouse and Derby directories), run pytest (unit tests of
-# python_helpers, dbt integration tests of integration_tests/ against the
-# server), lint the integration models' compiled SQL with sqlfluff, and stop
+# python_helpers and of the benchmark in bench/, dbt integration tests of
+# integration_tests/ against the server), lint the integration models' compiled SQL with sqlfluff, and stop
 # the server by its PID, also when tests fail.
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -26,8 +26,8 @@ fi
 PORT=$("$BIN/python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["port"])' "$SERVER_DIR/thrift.json")
 export SKEWJOIN_THRIFT_PORT="$PORT" SKEWJOIN_THRIFT_HOST=127.0.0.1
 
-echo "==> pytest (unit tier without Spark, then python_helpers and the integration tests on 127.0.0.1:$PORT)"
-"$BIN/pytest" integration_tests/unit python_helpers/tests integration_tests/pytests -p no:cacheprovider -ra ${PYTEST_ARGS:-}
+echo "==> pytest (unit tier without Spark, then python_helpers, bench and the integration tests on 127.0.0.1:$PORT)"
+"$BIN/pytest" integration_tests/unit python_helpers/tests bench/tests integration_tests/pytests -p no:cacheprovider -ra ${PYTEST_ARGS:-}
 pytest_rc=$?
 if [ "$pytest_rc" = 5 ]; then
     echo "pytest collected no tests: that is a failure here" >&2

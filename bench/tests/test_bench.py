@@ -1,4 +1,4 @@
-"""`skewjoin bench --smoke` in this process: a local Spark application, the event log in tmp.
+"""`skewjoin-bench --smoke` in this process: a local Spark application, the event log in tmp.
 
 Checks the harness end to end on tiny data: the outputs exist, every
 scenario's result equals the plain join's (count and checksum), the plain
@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from skewjoin.bench.command import run_bench
-from skewjoin.bench.scenarios import smoke_config
+from skewjoin_bench.command import run_bench
+from skewjoin_bench.scenarios import smoke_config
 
 
 @pytest.mark.spark
@@ -26,7 +26,7 @@ def test_smoke_benchmark_runs_checks_and_measures(tmp_path: Path) -> None:
     result, paths = run_bench(
         config,
         tmp_path / "out",
-        command="skewjoin bench --smoke",
+        command="skewjoin-bench --smoke",
         master="local[2]",
         driver_memory="1g",
         progress=lines.append,
@@ -37,7 +37,7 @@ def test_smoke_benchmark_runs_checks_and_measures(tmp_path: Path) -> None:
         assert path.is_file() and path.stat().st_size > 0
     assert paths["png"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     md = paths["md"].read_text()
-    assert "## Targets" in md and "skewjoin bench --smoke" in md and " cores" in md
+    assert "## Targets" in md and "skewjoin-bench --smoke" in md and " cores" in md
     data = json.loads(paths["json"].read_text())
     assert data["config"]["data"]["rows"] == config.data.rows
     assert not (paths["md"].parent / "warehouse").exists(), "the generated data is removed after the run"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.metadata
+import importlib.util
 import json
 import os
 from pathlib import Path
@@ -10,7 +12,8 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from skewjoin.cli import SUBCOMMANDS, main
+import skewjoin
+from skewjoin.cli import main
 
 
 @pytest.fixture
@@ -27,12 +30,18 @@ def test_top_level_help_lists_commands(runner: CliRunner) -> None:
     assert "skewjoin spark-thrift start" in result.output  # a first step to copy
 
 
-def test_every_registered_subcommand_loads(runner: CliRunner) -> None:
-    for name in SUBCOMMANDS:
-        command = main.get_command(click.Context(main), name)
-        assert isinstance(command, click.Command), name
-        result = runner.invoke(main, [name, "--help"])
-        assert result.exit_code == 0, (name, result.output)
+def test_the_installed_package_carries_no_benchmark(runner: CliRunner) -> None:
+    """The benchmark is the repository's own bench/ project (``skewjoin-bench``): not installed with skewjoin."""
+    assert importlib.util.find_spec("skewjoin.bench") is None
+    package_dir = Path(skewjoin.__file__).parent
+    assert not any("bench" in path.name for path in package_dir.rglob("*") if "__pycache__" not in path.parts)
+    assert sorted(p.name for p in package_dir.parent.iterdir() if (p / "__init__.py").is_file()) == ["skewjoin"]
+    entry_points = importlib.metadata.distribution("skewjoin").entry_points
+    assert [(ep.name, ep.value) for ep in entry_points] == [("skewjoin", "skewjoin.cli:main")]
+    assert "bench" not in main.list_commands(click.Context(main))
+    listed = runner.invoke(main, ["--help"])
+    assert listed.exit_code == 0 and "bench" not in listed.output
+    assert runner.invoke(main, ["bench", "--help"]).exit_code == 2
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""``skewjoin bench``: the command line, and :func:`run_bench` that tests call in-process."""
+"""``skewjoin-bench``: the command line, and :func:`run_bench` that tests call in-process."""
 
 from __future__ import annotations
 
@@ -15,13 +15,13 @@ from typing import Any
 
 import click
 
-from skewjoin.bench.eventlog import EventLog, EventLogError, find_event_log
-from skewjoin.bench.report import write_outputs
-from skewjoin.bench.scenarios import Bench, BenchConfig, BenchResult, attach_metrics, smoke_config
-from skewjoin.bench.schedule import ORDERS
-from skewjoin.bench.spark import Backend, BenchError, LocalBackend, ThriftBackend, local_settings, machine
+from skewjoin_bench.eventlog import EventLog, EventLogError, find_event_log
+from skewjoin_bench.report import write_outputs
+from skewjoin_bench.scenarios import Bench, BenchConfig, BenchResult, attach_metrics, smoke_config
+from skewjoin_bench.schedule import ORDERS
+from skewjoin_bench.spark import Backend, BenchError, LocalBackend, ThriftBackend, local_settings, machine
 
-logger = logging.getLogger("skewjoin.bench")
+logger = logging.getLogger("skewjoin_bench")
 
 _C = BenchConfig()  # the defaults the options show
 _D = _C.data
@@ -31,7 +31,7 @@ BENCH_MODELS = "path:models/bench"
 
 def default_project_dir() -> Path | None:
     """``integration_tests/`` of the repository this package was installed from (editable), if any."""
-    for candidate in (os.environ.get("SKEWJOIN_REPO"), Path(__file__).resolve().parents[4]):
+    for candidate in (os.environ.get("SKEWJOIN_REPO"), Path(__file__).resolve().parents[3]):
         if candidate and (Path(candidate) / "integration_tests" / "dbt_project.yml").is_file():
             return Path(candidate) / "integration_tests"
     return None
@@ -195,7 +195,7 @@ _CONFIG_OPTIONS = {
 }
 
 
-@click.command("bench", short_help="Measure skewjoin's strategies against Spark's own joins (event log).")
+@click.command("skewjoin-bench", short_help="Measure skewjoin's strategies against Spark's own joins (event log).")
 @click.option("--smoke", is_flag=True, help="A tiny run (seconds) that checks the harness, not the speed.")
 @click.option("--rows", type=click.IntRange(min=1), default=_D.rows, show_default=True, help="Fact rows.")
 @click.option(
@@ -340,9 +340,9 @@ def bench(ctx: click.Context, **options: Any) -> None:
 
     \b
     Examples:
-      skewjoin bench                       # the default size, about 6 min on 2 cores
-      skewjoin bench --smoke               # seconds: checks the harness
-      skewjoin bench --rows 200000000 --distinct-keys 10000000 --shuffle-partitions 2000 \\
+      skewjoin-bench                       # the default size, about 6 min on 2 cores
+      skewjoin-bench --smoke               # seconds: checks the harness
+      skewjoin-bench --rows 200000000 --distinct-keys 10000000 --shuffle-partitions 2000 \\
           --fact-files 2000 --thrift spark-thrift.example.com:10000 --event-log /mnt/spark-events
 
     \b
@@ -376,7 +376,7 @@ def bench(ctx: click.Context, **options: Any) -> None:
         config = replace(config, data=replace(config.data, **data_changes), **config_changes)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from exc
-    command = "skewjoin bench" + "".join(" " + shlex.quote(a) for a in sys.argv[2:])
+    command = "skewjoin-bench" + "".join(" " + shlex.quote(a) for a in sys.argv[1:])
     try:
         result, paths = run_bench(
             config,

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from skewjoin.bench.schedule import Order, StageTasks, makespans
+from skewjoin_bench.schedule import Order, StageTasks, makespans
 
 logger = logging.getLogger(__name__)
 
@@ -482,7 +482,7 @@ class EventLog:
         return out
 
     def schedule_input(self, jobs: Sequence[JobRecord]) -> list[StageTasks]:
-        """The run's stages for :func:`~skewjoin.bench.schedule.makespan`.
+        """The run's stages for :func:`~skewjoin_bench.schedule.makespan`.
 
         A stage waits for its parent stages (shuffle dependencies, through
         skipped stages) and for every stage of the run's jobs that had

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from skewjoin.bench.scenarios import (
+from skewjoin_bench.scenarios import (
     STRATEGY_LABELS,
     BenchResult,
     representative_run,
@@ -181,7 +181,7 @@ def targets(result: BenchResult, medians: dict[str, dict[str, Any]]) -> list[Tar
 
 
 def _settings_label(profile: str) -> str:
-    from skewjoin.bench.scenarios import SETTINGS_LABELS
+    from skewjoin_bench.scenarios import SETTINGS_LABELS
 
     return SETTINGS_LABELS.get(profile, profile)
 

@@ -2,7 +2,7 @@
 
 A run:
 
-1. generates the tables (:mod:`skewjoin.bench.generator`) and measures the
+1. generates the tables (:mod:`skewjoin_bench.generator`) and measures the
    skewed fact's heaviest keys;
 2. compiles the dbt models of ``integration_tests/models/bench`` with
    ``dbt compile`` (vars: the skewed keys, the slot count) on the same Spark,
@@ -14,7 +14,7 @@ A run:
    not favour one), each query wrapped in a count and an order-independent
    checksum (``sum(hash(*))``, ``sum(xxhash64(*) >> 32)``) that must equal the
    plain join's on the same data;
-5. reads the event log and measures each run (:mod:`skewjoin.bench.eventlog`).
+5. reads the event log and measures each run (:mod:`skewjoin_bench.eventlog`).
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from skewjoin.bench.eventlog import EventLog, EventLogError, RunMetrics, find_event_log
-from skewjoin.bench.generator import (
+from skewjoin_bench.eventlog import EventLog, EventLogError, RunMetrics, find_event_log
+from skewjoin_bench.generator import (
     DatasetSpec,
     KeyStats,
     key_stats_sql,
@@ -37,8 +37,8 @@ from skewjoin.bench.generator import (
     skewed_keys,
     statements,
 )
-from skewjoin.bench.schedule import Order
-from skewjoin.bench.spark import Backend, BenchError
+from skewjoin_bench.schedule import Order
+from skewjoin_bench.spark import Backend, BenchError
 
 logger = logging.getLogger(__name__)
 

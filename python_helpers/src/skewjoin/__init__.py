@@ -1,5 +1,8 @@
 """Python helpers for the skewjoin dbt package: what belongs outside ``dbt run``.
 
+(The benchmark is not here: it is the repository's own ``bench/`` project,
+``skewjoin-bench``, which depends on this package and is not shipped with it.)
+
 Modules, one concern each:
 
 - :mod:`skewjoin.cli` -- the ``skewjoin`` command (click options wired to the functions below)
@@ -15,7 +18,6 @@ Modules, one concern each:
 - :mod:`skewjoin.render` -- the profile's report and JSON
 - :mod:`skewjoin.testing` -- opt-in pytest fixtures (:mod:`~skewjoin.testing.plugin`) and the
   multiset oracle of the tests (:mod:`~skewjoin.testing.multisets`)
-- :mod:`skewjoin.bench` -- ``skewjoin bench``: the benchmark harness
 - :mod:`skewjoin.local_spark`, :mod:`skewjoin.sql` -- earlier import paths of names now in
   :mod:`skewjoin.spark_backend` and :mod:`skewjoin.testing.multisets`
 """

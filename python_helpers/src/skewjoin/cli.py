@@ -7,14 +7,13 @@ lives here beyond turning options into arguments. Any
 code 1 (:class:`SkewjoinGroup`); malformed options exit 2, as click does.
 
 Heavy modules (PySpark, dbt) are imported inside the commands, so ``--help``
-and ``spark-thrift`` stay fast. Subcommands that live outside this module are
-registered in :data:`SUBCOMMANDS` as ``"name": "module:attribute"`` and
-imported only when used (or listed by ``--help``).
+and ``spark-thrift`` stay fast. The benchmark is not a subcommand: it is the
+``skewjoin-bench`` command of the repository's own ``bench/`` project, which
+this package does not ship.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import logging
 import re
@@ -32,35 +31,11 @@ from skewjoin.spark_backend import parse_conf
 
 logger = logging.getLogger("skewjoin")
 
-SUBCOMMANDS: dict[str, str] = {
-    "bench": "skewjoin.bench.command:bench",
-}
-
 DEFAULT_THRIFT_DIR = Path(".spark/thrift")
 
 
 class SkewjoinGroup(click.Group):
-    """A click group that turns the package's errors into click errors, and imports the
-    subcommands of :data:`SUBCOMMANDS` on first use."""
-
-    def __init__(self, *args: Any, lazy_subcommands: dict[str, str] | None = None, **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        self.lazy_subcommands = dict(lazy_subcommands or {})
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(set(super().list_commands(ctx)) | set(self.lazy_subcommands))
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in self.lazy_subcommands:
-            return self._load(cmd_name)
-        return super().get_command(ctx, cmd_name)
-
-    def _load(self, cmd_name: str) -> click.Command:
-        module_name, attribute = self.lazy_subcommands[cmd_name].split(":")
-        command = getattr(importlib.import_module(module_name), attribute)
-        if not isinstance(command, click.Command):
-            raise TypeError(f"{self.lazy_subcommands[cmd_name]} is not a click command")
-        return command
+    """A click group that turns the package's errors into click errors."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -114,7 +89,6 @@ def _alias(ctx: click.Context, param: click.Parameter, value: str | None) -> str
 @click.group(
     name="skewjoin",
     cls=SkewjoinGroup,
-    lazy_subcommands=SUBCOMMANDS,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 @click.option("-v", "--verbose", count=True, help="Log progress on stderr (-v), or debug details too (-vv).")
