@@ -206,9 +206,6 @@ EXAMPLE_CASES = [
 
 # Cases whose right form cannot be a value that compiles here; each says why.
 NOT_COMPILABLE = {
-    "dim_on_shape": "the shared `on` parser's example names generic columns (customer_id), not this table's",
-    "prune_on_shape": "the shared `on` parser's example names generic columns (customer_id), not this table's",
-    "prune_big_column_twice": "the shared `on` parser's example names generic columns (customer_id), not this table's",
     "dims_empty": "there is no dimension to build the example from; it names a generic table (stores)",
     "prune_small_empty": "there is no small relation to build the example from; it names a generic table (dates)",
 }

@@ -19,6 +19,11 @@
             {%- set shape.ok = false -%}
         {%- endfor -%}
     {%- endif -%}
+    {%- if shape.ok and unique_left and on is not string -%}
+        {%- set lefts = [] -%}
+        {%- for item in on -%}{%- do lefts.append((item if item is string else item[0]) | trim | lower) -%}{%- endfor -%}
+        {%- set shape.ok = lefts | unique | list | length == lefts | length -%}
+    {%- endif -%}
     {%- if inputs is not none and execute and not shape.ok -%}
         {#- a wrong `on`: show the user a key their two inputs really share -#}
         {%- set example = skewjoin._sj_shared_key_example(inputs[0], inputs[1]) -%}

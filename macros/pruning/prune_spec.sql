@@ -38,7 +38,7 @@ leave {{ label }} out of `small` (or filter the big table by a condition of its 
 
 
 {#- One entry of `small` (no query). -#}
-{% macro _sj_prune_small_spec(macro_name, entry, index, big_alias, default_jt) -%}
+{% macro _sj_prune_small_spec(macro_name, entry, index, big_alias, default_jt, big_from=none) -%}
     {%- set arg = 'small[' ~ index ~ ']' -%}
     {%- set example = skewjoin._sj_prune_small_example(entry) -%}
     {%- if entry is not mapping -%}
@@ -55,7 +55,8 @@ each small relation is a mapping with relation, on and optionally filter, alias,
             'relation and on are required; got keys ' ~ (entry.keys() | list | join(', ')), example) -%}
     {%- endif -%}
     {%- set src_from = skewjoin._sj_from_text(macro_name, arg ~ '.relation', entry['relation']) -%}
-    {%- set pairs = skewjoin._sj_parse_on(macro_name, arg ~ '.on', entry['on'], ('big', 'small'), true) -%}
+    {%- set pairs = skewjoin._sj_parse_on(macro_name, arg ~ '.on', entry['on'], ('big', 'small'), true,
+        inputs=[big_from, src_from] if big_from is not none else none) -%}
     {%- set src_alias = entry.get('alias') or 'sj_small' -%}
     {%- if src_alias != 'sj_small' -%}
         {%- do skewjoin._sj_check_alias(macro_name, arg ~ '.alias', src_alias, 's' ~ index) -%}
@@ -107,7 +108,8 @@ join_type; got {{ (small | string)[:200] }}
         ['inner', 'right', 'left semi']) -%}
     {%- set sources = [] -%}
     {%- for entry in small -%}
-        {%- do sources.append(skewjoin._sj_prune_small_spec(macro_name, entry, loop.index0, alias, default_jt)) -%}
+        {%- do sources.append(skewjoin._sj_prune_small_spec(macro_name, entry, loop.index0, alias, default_jt,
+            big_from)) -%}
     {%- endfor -%}
     {%- set mv = max_values if max_values is not none else var('skewjoin_prune_max_values', 1000) -%}
     {%- set mv = skewjoin._sj_whole_number(macro_name, 'max_values', mv, 1, '1000') -%}

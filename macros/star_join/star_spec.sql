@@ -214,7 +214,7 @@ for expressions use the argument columns; got {{ c }}
 
 
 {#- One dimension of `dims` (no query). -#}
-{% macro _sj_star_dimension_spec(entry, index, aliases) -%}
+{% macro _sj_star_dimension_spec(entry, index, aliases, fact_from=none) -%}
     {%- set arg = 'dims[' ~ index ~ ']' -%}
     {%- set keys = skewjoin._sj_star_dimension_keys() -%}
     {%- set example = skewjoin._sj_star_dimension_example(entry, index) -%}
@@ -241,7 +241,8 @@ its own alias
         {%- do skewjoin._sj_raise('star_join', arg ~ '.alias', problem, "'" ~ alias ~ "2'") -%}
     {%- endif -%}
     {%- set input = skewjoin._sj_star_input(arg ~ '.relation', entry['relation']) -%}
-    {%- set pairs = skewjoin._sj_parse_on('star_join', arg ~ '.on', entry['on'], ('fact', 'dimension')) -%}
+    {%- set pairs = skewjoin._sj_parse_on('star_join', arg ~ '.on', entry['on'], ('fact', 'dimension'),
+        inputs=[fact_from, input['from']] if fact_from is not none else none) -%}
     {%- set jt = skewjoin._sj_normalize_join_type('star_join', arg ~ '.join_type',
         entry.get('join_type') or 'inner') -%}
     {%- set filter = entry.get('filter') -%}
@@ -302,7 +303,7 @@ filter, columns, size_factor, broadcast); got {{ (dims | string)[:200] }}
     {%- set aliases = [fact_alias | lower] -%}
     {%- set out = [] -%}
     {%- for entry in dims -%}
-        {%- set d = skewjoin._sj_star_dimension_spec(entry, loop.index0, aliases) -%}
+        {%- set d = skewjoin._sj_star_dimension_spec(entry, loop.index0, aliases, fact_input['from']) -%}
         {%- do aliases.append(d.alias | lower) -%}
         {%- do out.append(d) -%}
     {%- endfor -%}
