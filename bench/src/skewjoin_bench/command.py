@@ -15,6 +15,8 @@ from typing import Any
 
 import click
 
+from skewjoin.cli import host_port, spark_conf
+from skewjoin.errors import SkewjoinError, SparkSqlError
 from skewjoin_bench.eventlog import EventLog, EventLogError, find_event_log
 from skewjoin_bench.report import write_outputs
 from skewjoin_bench.scenarios import Bench, BenchConfig, BenchResult, attach_metrics, smoke_config
@@ -69,7 +71,7 @@ def run_bench(
     out_dir: Path,
     *,
     command: str,
-    thrift: str | None = None,
+    thrift: tuple[str, int] | None = None,
     event_log: Path | None = None,
     master: str = "local[*]",
     driver_memory: str = "2g",
@@ -99,7 +101,7 @@ def run_bench(
     backend: Backend
     env: dict[str, str]
     if thrift:
-        backend = ThriftBackend(thrift, event_log)
+        backend = ThriftBackend(*thrift, event_log)
         env = {"SKEWJOIN_THRIFT_HOST": backend.host, "SKEWJOIN_THRIFT_PORT": str(backend.port)}
         target = "thrift"
     else:
@@ -118,7 +120,7 @@ def run_bench(
     try:
         bench = Bench(config, backend, dbt_compiler(project, target, run_dir, env), progress=say)
         result = bench.run(command=command, started=started.isoformat(timespec="seconds"), machine=machine())
-        app_id = backend.app_id()
+        app_id = backend.get_conf("spark.app.id")
         log_dir = backend.event_log_dir()
     finally:
         backend.close()  # a local application's event log is complete once it stops
@@ -145,16 +147,6 @@ def run_bench(
 
 
 # -- the command ------------------------------------------------------------------------
-
-
-def _parse_conf(values: tuple[str, ...]) -> dict[str, str]:
-    conf: dict[str, str] = {}
-    for item in values:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise click.BadParameter(f"expected KEY=VALUE, got {item!r}", param_hint="--conf")
-        conf[key.strip()] = value
-    return conf
 
 
 def _parse_slots(value: str) -> tuple[int, ...]:
@@ -300,7 +292,10 @@ _CONFIG_OPTIONS = {
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("bench-results"),
               show_default=True, help="Outputs go to a new directory OUT/<date-time>/.")  # fmt: skip
 @click.option(
-    "--thrift", metavar="HOST:PORT", help="Run on this Spark Thrift Server (PyHive) instead of a local Spark."
+    "--thrift",
+    metavar="HOST:PORT",
+    callback=host_port,
+    help="Run on this Spark Thrift Server (PyHive) instead of a local Spark.",
 )
 @click.option(
     "--event-log",
@@ -309,7 +304,14 @@ _CONFIG_OPTIONS = {
 )
 @click.option("--master", default="local[*]", show_default=True, help="Local runs: spark.master.")
 @click.option("--driver-memory", default="2g", show_default=True, help="Local runs: spark.driver.memory.")
-@click.option("--conf", "conf", multiple=True, metavar="KEY=VALUE", help="Local runs: extra Spark config, repeatable.")
+@click.option(
+    "--conf",
+    "conf",
+    multiple=True,
+    metavar="KEY=VALUE",
+    callback=spark_conf,
+    help="Local runs: extra Spark config, repeatable.",
+)
 @click.option(
     "--project-dir",
     type=click.Path(file_okay=False, path_type=Path),
@@ -386,12 +388,13 @@ def bench(ctx: click.Context, **options: Any) -> None:
             event_log=options["event_log"],
             master=options["master"],
             driver_memory=options["driver_memory"],
-            conf=_parse_conf(options["conf"]),
+            conf=options["conf"],
             project_dir=options["project_dir"],
             keep_data=options["keep_data"],
         )
-    except BenchError as exc:
-        raise click.ClickException(str(exc)) from exc
+    except SkewjoinError as exc:  # BenchError, and Spark's: SparkStartError, SparkConnectError, SparkSqlError
+        sql = f"\n-- sql:\n{exc.sql[:2000]}" if isinstance(exc, SparkSqlError) else ""
+        raise click.ClickException(exc.summary() + sql) from exc
     failed = [r for r in result.runs if r.error or r.matches_plain is False]
     for kind in ("md", "json", "png"):
         if kind in paths:

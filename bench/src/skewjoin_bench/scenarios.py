@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from skewjoin.errors import SparkSqlError
 from skewjoin_bench.eventlog import EventLog, EventLogError, RunMetrics, find_event_log
 from skewjoin_bench.generator import (
     DatasetSpec,
@@ -38,7 +39,7 @@ from skewjoin_bench.generator import (
     statements,
 )
 from skewjoin_bench.schedule import Order
-from skewjoin_bench.spark import Backend, BenchError
+from skewjoin_bench.spark import Backend, BenchError, spark_version
 
 logger = logging.getLogger(__name__)
 
@@ -435,9 +436,9 @@ class Bench:
             self.backend.set_conf(key, value)
         started = time.monotonic()
         try:
-            rows = self.backend.run_marked(checksum_sql(sql), marker, scenario.label)
-        except BenchError as exc:
-            record.error = str(exc).splitlines()[0][:500]
+            rows = self.backend.sql(checksum_sql(sql), marker=marker, label=scenario.label)
+        except SparkSqlError as exc:
+            record.error = exc.summary().splitlines()[0][:500]
             logger.debug("%s failed", scenario.key, exc_info=True)
             return record
         record.wall_s = time.monotonic() - started
@@ -449,7 +450,7 @@ class Bench:
         directory = self.backend.event_log_dir()
         if directory is None:
             return None
-        path = find_event_log(directory, self.backend.app_id())
+        path = find_event_log(directory, self.backend.get_conf("spark.app.id"))
         logger.debug("reading the event log %s", path)
         return EventLog.read(path)
 
@@ -549,7 +550,7 @@ class Bench:
             decision_records={name: decision_record(sql) for name, sql in compiled.items()},
             timings=self.timings,
             backend=self.backend.description,
-            spark_version=self.backend.spark_version(),
+            spark_version=spark_version(self.backend),
             event_log=event_log_path,
             started=started,
             command=command,

@@ -1,15 +1,18 @@
 """Where the benchmark's SQL runs: one local Spark application, or a Spark Thrift Server.
 
-Both backends run plain SQL, change session settings between scenarios and
-tag each measured query with a marker that the event log keeps:
+Both are backends of :mod:`skewjoin.spark_backend` (plain SQL, session
+settings between scenarios, a marker on each measured query that the event
+log keeps), plus where their event log is:
 
-- :class:`LocalBackend` starts its own PySpark session (event log on,
-  uncompressed, not rolling, in the run directory) and tags a query by
-  setting the job group (``spark.jobGroup.id``) to the marker.
-- :class:`ThriftBackend` talks to a running Spark Thrift Server through
-  PyHive; the server sets the job description to the statement text, so the
+- :class:`LocalBackend` is a :class:`~skewjoin.spark_backend.LocalSession`
+  with the event log on (uncompressed, not rolling, in the run directory); it
+  tags a query by setting the job group (``spark.jobGroup.id``) to the marker.
+- :class:`ThriftBackend` is a :class:`~skewjoin.spark_backend.ThriftConnection`;
+  the server sets the job description to the statement text, so the
   statement starts with the marker as a comment. Its event log is read only
   when the caller says where the server writes it (``--event-log DIR``).
+
+A statement Spark rejects raises :class:`~skewjoin.errors.SparkSqlError`.
 """
 
 from __future__ import annotations
@@ -17,39 +20,29 @@ from __future__ import annotations
 import logging
 import os
 import platform
-import tempfile
 from pathlib import Path
 from typing import Any, Protocol
 
-from skewjoin.local_spark import driver_java_options, first_lines, start_session
+from skewjoin.errors import SkewjoinError
+from skewjoin.spark_backend import LocalSession, SparkBackend, ThriftConnection
 
 logger = logging.getLogger(__name__)
 
-Row = tuple[Any, ...]
 
-
-class BenchError(RuntimeError):
+class BenchError(SkewjoinError):
     """The benchmark cannot go on; the message says why and what to do."""
 
 
-class Backend(Protocol):
-    description: str
-    kind: str
+class Backend(SparkBackend, Protocol):
+    def event_log_dir(self) -> Path | None:
+        """Where this backend's Spark writes its event log, None when unknown."""
+        ...
 
-    def sql(self, text: str) -> list[Row]: ...
 
-    def set_conf(self, key: str, value: str | None) -> None:
-        """Set a session setting; None puts back its default."""
-
-    def run_marked(self, text: str, marker: str, label: str) -> list[Row]: ...
-
-    def app_id(self) -> str | None: ...
-
-    def spark_version(self) -> str: ...
-
-    def event_log_dir(self) -> Path | None: ...
-
-    def close(self) -> None: ...
+def spark_version(backend: SparkBackend) -> str:
+    """The version of the Spark that runs the queries, e.g. ``4.0.1``."""
+    rows = backend.sql("select version()")
+    return str(rows[0][0]).split()[0] if rows else "?"
 
 
 # -- local ------------------------------------------------------------------------------
@@ -86,141 +79,33 @@ def local_settings(
     return settings
 
 
-class LocalBackend:
+class LocalBackend(LocalSession):
     """A local Spark application of its own (PySpark), with its event log in *run_dir*/eventlog."""
 
-    kind = "local"
-
     def __init__(self, run_dir: Path, settings: dict[str, str]) -> None:
-        from pyspark.sql import SparkSession
-
-        if SparkSession.getActiveSession() is not None:
-            raise BenchError(
-                "a Spark session is already running in this process; the benchmark needs its own "
-                "application (its event log and settings)"
-            )
         self.run_dir = run_dir
-        self.settings = dict(settings)
         (run_dir / "eventlog").mkdir(parents=True, exist_ok=True)
-        self._scratch = tempfile.TemporaryDirectory(prefix="skewjoin-bench-")
-        self.settings.setdefault("spark.driver.extraJavaOptions", driver_java_options(Path(self._scratch.name)))
-        self.description = f"local Spark ({self.settings.get('spark.master')})"
-        try:
-            self.spark = start_session(self.settings, BenchError)
-        except BenchError:
-            self._scratch.cleanup()
-            raise
-        conf = self.spark.sparkContext.getConf()
-        if conf.get("spark.eventLog.enabled") != "true":
+        super().__init__(settings, app_name="skewjoin bench", scratch_prefix="skewjoin-bench-")
+        if self.spark.sparkContext.getConf().get("spark.eventLog.enabled") != "true":
+            self.close()
             raise BenchError("the Spark session has no event log (spark.eventLog.enabled is not true)")
-        self._closed = False
-
-
-    def sql(self, text: str) -> list[Row]:
-        from pyspark.errors import PySparkException
-
-        logger.debug("sql: %s", text)
-        try:
-            return [tuple(row) for row in self.spark.sql(text).collect()]
-        except PySparkException as exc:
-            raise BenchError(f"Spark refused a query: {first_lines(str(exc))}\n-- sql:\n{text[:2000]}") from exc
-
-    def set_conf(self, key: str, value: str | None) -> None:
-        if value is None:
-            self.spark.conf.unset(key)
-        else:
-            self.spark.conf.set(key, value)
-
-    def run_marked(self, text: str, marker: str, label: str) -> list[Row]:
-        sc = self.spark.sparkContext
-        sc.setJobGroup(marker, f"{marker} {label}")
-        try:
-            return self.sql(text)
-        finally:
-            sc.setLocalProperty("spark.jobGroup.id", None)  # type: ignore[arg-type]
-            sc.setLocalProperty("spark.job.description", None)  # type: ignore[arg-type]
-
-    def app_id(self) -> str | None:
-        return str(self.spark.sparkContext.applicationId)
-
-    def spark_version(self) -> str:
-        return str(self.spark.version)
 
     def event_log_dir(self) -> Path | None:
         return self.run_dir / "eventlog"
-
-    def close(self) -> None:
-        if self._closed:
-            return
-        self._closed = True
-        try:
-            self.spark.stop()
-        finally:
-            self._scratch.cleanup()
 
 
 # -- Thrift -----------------------------------------------------------------------------
 
 
-class ThriftBackend:
+class ThriftBackend(ThriftConnection):
     """A running Spark Thrift Server (PyHive); *event_log* is where that server writes its event log."""
 
-    kind = "thrift"
-
-    def __init__(self, address: str, event_log: Path | None = None) -> None:
-        from skewjoin.sql import connect
-
-        host, sep, port = address.rpartition(":")
-        if not sep or not host or not port.isdigit():
-            raise BenchError(f"--thrift expects HOST:PORT, e.g. 127.0.0.1:10000; got {address!r}")
-        self.host, self.port = host, int(port)
-        self.description = f"Spark Thrift Server {host}:{port}"
+    def __init__(self, host: str, port: int, event_log: Path | None = None) -> None:
+        super().__init__(host, port)
         self._event_log = event_log
-        try:
-            self.conn = connect(host, int(port))
-        except Exception as exc:  # thrift transport errors of several kinds
-            raise BenchError(
-                f"cannot connect to the Spark Thrift Server on {host}:{port}: {first_lines(str(exc), 1)}; "
-                "start one with `skewjoin spark-thrift start`"
-            ) from exc
-
-    def sql(self, text: str) -> list[Row]:
-        from skewjoin.sql import SparkSqlError, run_sql
-
-        try:
-            return run_sql(self.conn, text)
-        except SparkSqlError as exc:
-            raise BenchError(
-                f"Spark refused a query: {first_lines(exc.spark_message)}\n-- sql:\n{text[:2000]}"
-            ) from exc
-
-    def set_conf(self, key: str, value: str | None) -> None:
-        if value is None:
-            self.sql(f"reset {key}")
-        else:
-            self.sql(f"set {key}={value}")
-
-    def run_marked(self, text: str, marker: str, label: str) -> list[Row]:
-        # the server makes the statement text the job description: the marker leads it
-        return self.sql(f"/* {marker} {label} */\n{text}")
-
-    def _setting(self, key: str) -> str | None:
-        rows = self.sql(f"set {key}")
-        value = str(rows[0][1]) if rows and len(rows[0]) > 1 else None
-        return None if value in (None, "<undefined>") else value
-
-    def app_id(self) -> str | None:
-        return self._setting("spark.app.id")
-
-    def spark_version(self) -> str:
-        rows = self.sql("select version()")
-        return str(rows[0][0]).split()[0] if rows else "?"
 
     def event_log_dir(self) -> Path | None:
         return self._event_log
-
-    def close(self) -> None:
-        self.conn.close()
 
 
 def machine() -> dict[str, Any]:

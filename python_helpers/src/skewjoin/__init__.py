@@ -18,8 +18,6 @@ Modules, one concern each:
 - :mod:`skewjoin.render` -- the profile's report and JSON
 - :mod:`skewjoin.testing` -- opt-in pytest fixtures (:mod:`~skewjoin.testing.plugin`) and the
   multiset oracle of the tests (:mod:`~skewjoin.testing.multisets`)
-- :mod:`skewjoin.local_spark`, :mod:`skewjoin.sql` -- earlier import paths of names now in
-  :mod:`skewjoin.spark_backend` and :mod:`skewjoin.testing.multisets`
 """
 
 from importlib.metadata import PackageNotFoundError, version

@@ -45,10 +45,10 @@ class SkewjoinGroup(click.Group):
             raise click.ClickException(exc.summary()) from exc
 
 
-# -- option parsers (click callbacks) ---------------------------------------------------
+# -- option parsers (click callbacks; public: skewjoin-bench uses them too) -------------
 
 
-def _conf(ctx: click.Context, param: click.Parameter, value: Sequence[str]) -> dict[str, str]:
+def spark_conf(ctx: click.Context, param: click.Parameter, value: Sequence[str]) -> dict[str, str]:
     """``--conf KEY=VALUE`` (repeatable) as a dict."""
     try:
         return parse_conf(value)
@@ -56,7 +56,7 @@ def _conf(ctx: click.Context, param: click.Parameter, value: Sequence[str]) -> d
         raise click.BadParameter(str(exc), ctx=ctx, param=param) from exc
 
 
-def _host_port(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, int] | None:
+def host_port(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, int] | None:
     """``HOST:PORT`` as (host, port)."""
     if value is None:
         return None
@@ -151,7 +151,7 @@ def spark_thrift() -> None:
     "conf",
     multiple=True,
     metavar="KEY=VALUE",
-    callback=_conf,
+    callback=spark_conf,
     help="Extra Spark config, repeatable, e.g. --conf spark.sql.shuffle.partitions=8.",
 )
 @click.option("--timeout", type=float, default=180, show_default=True, help="Seconds to wait for the server to answer.")
@@ -322,7 +322,7 @@ def status(workdir: Path) -> None:
 @click.option(
     "--thrift",
     metavar="HOST:PORT",
-    callback=_host_port,
+    callback=host_port,
     help="Run the queries on this Spark Thrift Server (PyHive) instead of a local Spark; TABLE is then "
     "a relation there, e.g. the schema.table dbt built.",
 )
@@ -343,7 +343,7 @@ def status(workdir: Path) -> None:
     "conf",
     multiple=True,
     metavar="KEY=VALUE",
-    callback=_conf,
+    callback=spark_conf,
     help="Extra Spark config of the local session, repeatable, e.g. --conf spark.driver.maxResultSize=2g.",
 )
 @click.option(
