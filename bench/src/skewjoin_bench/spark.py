@@ -1,18 +1,21 @@
 """Where the benchmark's SQL runs: one local Spark application, or a Spark Thrift Server.
 
-Both are backends of :mod:`skewjoin.spark_backend` (plain SQL, session
-settings between scenarios, a marker on each measured query that the event
-log keeps), plus where their event log is:
+Both backends run plain SQL, change session settings between scenarios and
+tag each measured query with a marker that the event log keeps:
 
-- :class:`LocalBackend` is a :class:`~skewjoin.spark_backend.LocalSession`
-  with the event log on (uncompressed, not rolling, in the run directory); it
-  tags a query by setting the job group (``spark.jobGroup.id``) to the marker.
-- :class:`ThriftBackend` is a :class:`~skewjoin.spark_backend.ThriftConnection`;
-  the server sets the job description to the statement text, so the
+- :class:`LocalBackend` starts its own PySpark session (event log on,
+  uncompressed, not rolling, in the run directory) and tags a query by
+  setting the job group (``spark.jobGroup.id``) to the marker.
+- :class:`ThriftBackend` talks to a running Spark Thrift Server through
+  PyHive; the server sets the job description to the statement text, so the
   statement starts with the marker as a comment. Its event log is read only
   when the caller says where the server writes it (``--event-log DIR``).
 
-A statement Spark rejects raises :class:`~skewjoin.errors.SparkSqlError`.
+Both are backends of :mod:`skewjoin.spark_backend` (a
+:class:`~skewjoin.spark_backend.LocalSession`, a
+:class:`~skewjoin.spark_backend.ThriftConnection`) that also say where their
+event log is; a statement Spark rejects raises
+:class:`~skewjoin.errors.SparkSqlError`.
 """
 
 from __future__ import annotations
