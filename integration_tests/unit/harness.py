@@ -327,8 +327,14 @@ _HOT_KEYS = re.compile(
     re.S,
 )
 _SPLITS = re.compile(
-    r"select count\(distinct sj_split\) as sj_splits from \(select spark_partition_id\(\) as sj_split "
+    r"select count\(distinct sj_split\) as sj_splits\s+from \(select spark_partition_id\(\) as sj_split "
     r"from (?P<from>.+) as sj_probe\) as sj_probe",
+    re.S,
+)
+# the default parallelism (how many tasks Spark gives a range()), asked before a hot-key spread
+_PARALLELISM = re.compile(
+    r"select max\(sj_split\) \+ 1 as sj_parallelism\s+from \(select spark_partition_id\(\) as sj_split "
+    r"from range\(0, \d+\)\) as sj_range",
     re.S,
 )
 _FILE_BYTES = re.compile(r"select\s+cast\(count\(\*\) as string\) as sj_files,.*?from (?P<from>\S+) as sj_scan", re.S)
@@ -379,6 +385,7 @@ class FakeSpark:
             (_ANALYZE, self._analyze),
             (_HOT_KEYS, self._hot_keys),
             (_SPLITS, self._splits),
+            (_PARALLELISM, self._parallelism),
             (_FILE_BYTES, self._file_bytes),
         ]
         for pattern, handler in handlers:
@@ -456,6 +463,9 @@ class FakeSpark:
 
     def _splits(self, m: re.Match[str]) -> Result:
         return Result(("sj_splits",), [(self.table(m.group("from")).splits,)])
+
+    def _parallelism(self, m: re.Match[str]) -> Result:
+        return Result(("sj_parallelism",), [(int(self.conf.get("spark.default.parallelism", "2")),)])
 
     def _file_bytes(self, m: re.Match[str]) -> Result:
         table = self.table(m.group("from"))

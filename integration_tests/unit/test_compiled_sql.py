@@ -66,9 +66,14 @@ def test_hot_keys_of_both_sides_in_a_left_join(renderer: Callable[..., Renderer]
     selects = re.findall(r"^select \* from (\w+)$", body, flags=re.M)
     assert selects == ["a_null_keys_kept", "hot_a", "hot_b", "a_hot_b_unmatched_kept", "rest_joined"]
     assert body.count("\nunion all\n") == 4
-    # one input split each (the fake's default): the hot rows are spread before the broadcast join
-    assert "select /*+ repartition(20) */ * from a_hot_a_read" in body
-    assert len([q for q in r.spark.queries if "spark_partition_id()" in q]) == 2
+    # one input split each (the fake's default) for a parallelism of 2: the hot rows are spread before the
+    # broadcast join, by a hash of the whole row (no sort), over min(total slots, parallelism) partitions
+    assert "select /*+ repartition(2, sj_spread) */ * from a_hot_a_hashed" in body
+    assert "xxhash64(a_hot_a_read.id, a_hot_a_read.k_int" in body
+    # the distinct keys for the anti join read the hot rows as read, not the spread ones
+    assert "from b_hot_b_read as b" in body
+    # per hot side: one count of input splits and one of the parallelism
+    assert len([q for q in r.spark.queries if "spark_partition_id()" in q]) == 4
 
 
 def test_hot_key_tuples_for_multi_column_keys(renderer: Callable[..., Renderer]) -> None:
@@ -261,3 +266,26 @@ def test_prune_predicate_parse_time_runs_no_query(renderer: Callable[..., Render
     r = renderer("prune_sales", "prune_dates", execute=False)
     assert r.render(f"{{{{ skewjoin.prune_predicate(ref('prune_sales'), 'f', [{DATES_FEB}]) }}}}") == "true"
     assert r.spark.queries == []
+
+
+def test_no_spread_when_the_input_splits_already_use_the_cores(renderer: Callable[..., Renderer]) -> None:
+    """A local Spark with 2 cores reading 2 splits: a spread would cost a shuffle and gain nothing."""
+    r = renderer("typed_left", "typed_right", conf={"spark.default.parallelism": "2"})
+    r.spark.tables["skewjoin_it.typed_left"].splits = 2
+    sql = r.render(
+        "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], skew={'hot_keys': [0]}) }}"
+    )
+    assert "repartition" not in strip_record(sql)
+    assert "its 2 input splits already use half or more of the 2 tasks Spark runs at once" in sql
+
+
+def test_spread_on_a_cluster_with_few_splits(renderer: Callable[..., Renderer]) -> None:
+    """64 cores, 2 splits: the hot rows are spread over min(total slots, parallelism) partitions."""
+    r = renderer("typed_left", "typed_right", conf={"spark.default.parallelism": "64"}, vars={"skewjoin_total_slots": 200})
+    r.spark.tables["skewjoin_it.typed_left"].splits = 2
+    sql = r.render(
+        "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], skew={'hot_keys': [0]}) }}"
+    )
+    assert "select /*+ repartition(64, sj_spread) */ * from a_hot_a_hashed" in strip_record(sql)
+    assert "spread by xxhash64 of the whole row over 64 partitions: its input has only 2 splits" in sql
+    assert "no sort" in sql and "one copy to each of the 64 tasks of the branch" in sql

@@ -21,7 +21,9 @@
     {%- endif -%}
     {%- if shape.ok and unique_left and on is not string -%}
         {%- set lefts = [] -%}
-        {%- for item in on -%}{%- do lefts.append((item if item is string else item[0]) | trim | lower) -%}{%- endfor -%}
+        {%- for item in on -%}
+            {%- do lefts.append((item if item is string else item[0]) | trim | lower) -%}
+        {%- endfor -%}
         {%- set shape.ok = lefts | unique | list | length == lefts | length -%}
     {%- endif -%}
     {%- if inputs is not none and execute and not shape.ok -%}

@@ -32,7 +32,8 @@
         {%- set options = {} -%}
     {%- endif -%}
     {%- if options is not mapping -%}
-        {%- do skewjoin._sj_raise('skew_join', arg, 'expected a mapping; got ' ~ options, "{'min_share': 0.05, 'max_keys': 10}") -%}
+        {%- do skewjoin._sj_raise('skew_join', arg, 'expected a mapping; got ' ~ options,
+            "{'min_share': 0.05, 'max_keys': 10}") -%}
     {%- endif -%}
     {%- do skewjoin._sj_check_keys('skew_join', arg, options, defaults.keys() | list, 'hot_keys_options',
         "{'min_share': 0.05}") -%}
@@ -41,10 +42,11 @@
     {%- do out.update(options) -%}
     {%- do skewjoin._sj_number_between('skew_join', arg ~ '.min_share', out.min_share, 0, 1, false, '0.01',
         'min_share is a fraction above 0 and below 1') -%}
-    {%- do skewjoin._sj_whole_number('skew_join', arg ~ '.max_keys', out.max_keys, 1, '20', 'max_keys, a whole number') -%}
+    {%- do skewjoin._sj_whole_number('skew_join', arg ~ '.max_keys', out.max_keys, 1, '20',
+        'max_keys, a whole number') -%}
     {%- if out.sample_fraction is not none -%}
-        {%- do skewjoin._sj_number_between('skew_join', arg ~ '.sample_fraction', out.sample_fraction, 0, 1, true, '0.1',
-            'sample_fraction is a fraction above 0 and at most 1') -%}
+        {%- do skewjoin._sj_number_between('skew_join', arg ~ '.sample_fraction', out.sample_fraction, 0, 1, true,
+            '0.1', 'sample_fraction is a fraction above 0 and at most 1') -%}
     {%- endif -%}
     {%- do out.update({'spread': skewjoin._sj_choice('skew_join', arg ~ '.spread', out.spread,
         ['auto', 'always', 'never'], 'spread')}) -%}
@@ -169,7 +171,8 @@ hot key value {{ value }} is not a valid {{ j['keys'][loop.index0].type }} (the 
     {%- for k in j['keys'] -%}
         {%- set col = alias ~ '.' ~ (k.left_ident if side == 'left' else k.right_ident) -%}
         {%- do key_cols.append(col) -%}
-        {#- prefixed text, so that the result table keeps the exact value (dbt's result tables guess types from text) -#}
+        {#- prefixed text, so that the result table keeps the exact value (dbt's result tables guess types
+            from text) -#}
         {%- do key_texts.append("concat('v:', cast(" ~ col ~ ' as string)) as sj_key_' ~ loop.index0) -%}
     {%- endfor -%}
     {%- set sample = '' -%}
@@ -207,14 +210,22 @@ limit {{ (options.max_keys | int) + 1 }}
         {%- set share = row[n + 1] / state.total -%}
         {%- if share >= (options.min_share | float) and values | length < (options.max_keys | int) -%}
             {%- set t = [] -%}
-            {%- for i in range(n) -%}{%- do t.append(none if row[i] is none else (row[i] | string)[2:]) -%}{%- endfor -%}
+            {%- for i in range(n) -%}
+                {%- do t.append(none if row[i] is none else (row[i] | string)[2:]) -%}
+            {%- endfor -%}
             {%- do values.append(t) -%}
-            {%- do found.append((t | join(', ') if n > 1 else ('NULL' if t[0] is none else t[0] | string)) ~ ' ' ~ ('%.1f' | format(share * 100)) ~ '%') -%}
+            {%- set shown = t | join(', ') if n > 1 else ('NULL' if t[0] is none else t[0] | string) -%}
+            {%- do found.append(shown ~ ' ' ~ ('%.1f' | format(share * 100)) ~ '%') -%}
         {%- endif -%}
     {%- endfor -%}
-    {%- set how = ('a ' ~ ((options.sample_fraction | float) * 100) ~ '% sample' if sample else 'every row, exact counts') -%}
-    {%- set lines = ['hot keys of ' ~ alias ~ " found at run time (one aggregate query over " ~ how ~ ', ' ~ ('%.1f' | format(seconds)) ~ ' s, ' ~ state.total ~ ' rows in ' ~ state.splits ~ ' input splits; min_share ' ~ options.min_share ~ ', max_keys ' ~ options.max_keys ~ '): ' ~ (found | join('; ') if found else 'none above the threshold')] -%}
-    {{- return({'values': values, 'lines': lines, 'splits': state.splits}) -}}
+    {%- set how = ('a ' ~ ((options.sample_fraction | float) * 100) ~ '% sample') if sample
+        else 'every row, exact counts' -%}
+    {%- set line -%}
+hot keys of {{ alias }} found at run time (one aggregate query over {{ how }}, {{ '%.1f' | format(seconds) }} s,
+{{ state.total }} rows in {{ state.splits }} input splits; min_share {{ options.min_share }}, max_keys
+{{ options.max_keys }}): {{ found | join('; ') if found else 'none above the threshold' }}
+    {%- endset -%}
+    {{- return({'values': values, 'lines': [line | replace('\n', ' ')], 'splits': state.splits}) -}}
 {%- endmacro %}
 
 
@@ -259,8 +270,8 @@ limit {{ (options.max_keys | int) + 1 }}
         {%- set declared = hot_spec.sides[side] -%}
         {%- set alias = j[side].alias -%}
         {%- if declared == 'auto' and not skewjoin._sj_queries_allowed() -%}
-            {%- do result.lines.append('hot keys of ' ~ alias ~ " not measured: 'auto' needs a query and run-time queries"
-                ~ " are off (var skewjoin_run_queries: false)") -%}
+            {%- do result.lines.append('hot keys of ' ~ alias ~ " not measured: 'auto' needs a query and run-time"
+                ~ " queries are off (var skewjoin_run_queries: false)") -%}
             {%- set lits = {'tuples': [], 'shown': [], 'null': false} -%}
         {%- elif declared == 'auto' -%}
             {%- set detected = skewjoin._sj_detect_hot_keys(j, side, hot_spec.options) -%}
@@ -276,8 +287,9 @@ limit {{ (options.max_keys | int) + 1 }}
         {%- set own_shown = [] -%}
         {%- for t in lits.tuples -%}
             {%- if t in taken -%}
-                {%- do result.lines.append('key ' ~ lits.shown[loop.index0] ~ ' is hot on both sides: it goes through the'
-                    ~ ' branch that streams ' ~ j.left.alias ~ ' and broadcasts ' ~ j.right.alias ~ "'s rows of that key") -%}
+                {%- do result.lines.append('key ' ~ lits.shown[loop.index0] ~ ' is hot on both sides: it goes through'
+                    ~ ' the branch that streams ' ~ j.left.alias ~ ' and broadcasts ' ~ j.right.alias
+                    ~ "'s rows of that key") -%}
             {%- else -%}
                 {%- do own.append(t) -%}
                 {%- do own_shown.append(lits.shown[loop.index0]) -%}
@@ -300,29 +312,73 @@ limit {{ (options.max_keys | int) + 1 }}
 {%- endmacro %}
 
 
-{#- Should the hot rows of `side` be spread before the broadcast join? -#}
-{% macro _sj_hot_spread(j, hot, side, hot_cte) -%}
+{#- Should the hot rows of `side` be spread before the broadcast join?
+    The hot branch runs in as many tasks as the side has input splits. A
+    spread helps only when those splits leave cores idle: it is made when the
+    splits are fewer than spread_min_splits AND at most half the parallelism
+    Spark has (the default parallelism of range(), i.e. the executors' cores;
+    so a 2-core local Spark reading 2 splits never spreads). The spread is
+    one shuffle of the hot rows, hash-partitioned by xxhash64 of the whole
+    row (deterministic on retry, no sort, which a round-robin repartition
+    needs), over spread_partitions or min(total slots, parallelism)
+    partitions. Returns {'spread', 'partitions', 'tasks', 'line'}: `tasks`
+    is how many tasks the hot branch runs in (each gets a copy of the
+    broadcast rows). -#}
+{% macro _sj_hot_spread(j, hot, side) -%}
     {%- set opts = hot.options -%}
+    {%- set alias = j[side].alias -%}
+    {%- set cost = 'cost: one shuffle of the hot rows (written and read once), no sort' -%}
     {%- if opts.spread == 'never' -%}
-        {{- return({'spread': false, 'line': 'hot rows of ' ~ j[side].alias ~ ' not spread (spread: never)'}) -}}
+        {{- return({'spread': false, 'tasks': hot.get('splits_' ~ side),
+                    'line': 'hot rows of ' ~ alias ~ ' not spread (spread: never)'}) -}}
     {%- endif -%}
-    {%- set partitions = (opts.spread_partitions or skewjoin._sj_total_slots(hot.skew)[0]) | int -%}
+    {%- set total = skewjoin._sj_total_slots(hot.skew)[0] | int -%}
     {%- if opts.spread == 'always' -%}
-        {{- return({'spread': true, 'partitions': partitions, 'line': 'hot rows of ' ~ j[side].alias ~ ' spread evenly (round robin, not by key) over ' ~ partitions ~ ' partitions before the broadcast join (spread: always)'}) -}}
+        {%- set partitions = (opts.spread_partitions or total) | int -%}
+        {%- set line -%}
+hot rows of {{ alias }} spread by xxhash64 of the whole row over {{ partitions }} partitions before the broadcast
+join (spread: always; {{ cost }})
+        {%- endset -%}
+        {{- return({'spread': true, 'partitions': partitions, 'tasks': partitions,
+                    'line': line | replace('\n', ' ')}) -}}
     {%- endif -%}
     {%- set splits = hot.get('splits_' ~ side) -%}
     {%- if splits is none and not skewjoin._sj_queries_allowed() -%}
-        {{- return({'spread': false, 'line': 'hot rows of ' ~ j[side].alias ~ ' not spread: counting its input splits'
-                    ~ ' needs a query and run-time queries are off (var skewjoin_run_queries: false)'}) -}}
+        {{- return({'spread': false, 'tasks': none, 'line': 'hot rows of ' ~ alias ~ ' not spread: counting its input'
+                    ~ ' splits needs a query and run-time queries are off (var skewjoin_run_queries: false)'}) -}}
     {%- endif -%}
     {%- if splits is none -%}
-        {%- set probe = run_query('select count(distinct sj_split) as sj_splits from (select spark_partition_id() as sj_split from ' ~ j[side]['from'] ~ ' as sj_probe) as sj_probe') -%}
-        {%- set splits = probe.rows[0][0] -%}
+        {%- set probe -%}
+select count(distinct sj_split) as sj_splits
+from (select spark_partition_id() as sj_split from {{ j[side]['from'] }} as sj_probe) as sj_probe
+        {%- endset -%}
+        {%- set splits = run_query(probe).rows[0][0] | int -%}
     {%- endif -%}
-    {%- if splits < (opts.spread_min_splits | int) -%}
-        {{- return({'spread': true, 'partitions': partitions, 'line': 'hot rows of ' ~ j[side].alias ~ ' spread evenly (round robin, not by key) over ' ~ partitions ~ ' partitions: its input has only ' ~ splits ~ ' splits (< spread_min_splits ' ~ opts.spread_min_splits ~ '), which would make the broadcast branch a straggler'}) -}}
+    {%- if splits >= (opts.spread_min_splits | int) -%}
+        {{- return({'spread': false, 'tasks': splits, 'line': 'hot rows of ' ~ alias ~ ' joined where they are read:'
+                    ~ ' its input has ' ~ splits ~ ' splits (>= spread_min_splits ' ~ opts.spread_min_splits ~ ')'}) -}}
     {%- endif -%}
-    {{- return({'spread': false, 'line': 'hot rows of ' ~ j[side].alias ~ ' joined where they are read: its input has ' ~ splits ~ ' splits (>= spread_min_splits ' ~ opts.spread_min_splits ~ ')'}) -}}
+    {#- the parallelism: how many tasks Spark gives a scan-free range() (its default parallelism) -#}
+    {%- set par_query -%}
+select max(sj_split) + 1 as sj_parallelism
+from (select spark_partition_id() as sj_split from range(0, 100000)) as sj_range
+    {%- endset -%}
+    {%- set parallelism = run_query(par_query).rows[0][0] | int -%}
+    {%- if splits * 2 > parallelism -%}
+        {%- set line -%}
+hot rows of {{ alias }} joined where they are read: its {{ splits }} input splits already use half or more of the
+{{ parallelism }} tasks Spark runs at once (default parallelism), so a spread would cost a shuffle of the hot rows
+and gain no parallelism
+        {%- endset -%}
+        {{- return({'spread': false, 'tasks': splits, 'line': line | replace('\n', ' ')}) -}}
+    {%- endif -%}
+    {%- set partitions = (opts.spread_partitions or ([total, parallelism] | min)) | int -%}
+    {%- set line -%}
+hot rows of {{ alias }} spread by xxhash64 of the whole row over {{ partitions }} partitions: its input has only
+{{ splits }} splits (< spread_min_splits {{ opts.spread_min_splits }}) for a default parallelism of {{ parallelism }},
+which would make the broadcast branch a straggler ({{ cost }})
+    {%- endset -%}
+    {{- return({'spread': true, 'partitions': partitions, 'tasks': partitions, 'line': line | replace('\n', ' ')}) -}}
 {%- endmacro %}
 
 
@@ -341,48 +397,89 @@ left outer join (select * from {{ other_input }} where false) as {{ j[other].ali
 {%- endmacro %}
 
 
-{#- CTEs and result branches for the hot keys; returns
-    {'ctes': [...], 'selects': [...], 'rest_inputs': {'left': cte, 'right': cte}, 'lines': record lines}. -#}
+{#- The CTEs that read one side's hot rows of `hot_side`'s keys: where the
+    side is the hot side, its rows as read (`_read`, which the distinct keys
+    read) and, when spread, hashed and repartitioned by a hash of the whole
+    row. Returns {'ctes', 'line', 'tasks'}. -#}
+{% macro _sj_hot_rows_ctes(j, hot, side, hot_side, input_cte, pred) -%}
+    {%- set alias = j[side].alias -%}
+    {%- set name = alias ~ '_hot_' ~ j[hot_side].alias -%}
+    {%- set read_sql = 'select * from ' ~ input_cte ~ ' as ' ~ alias ~ '\nwhere ' ~ pred -%}
+    {%- if hot_side != side -%}
+        {{- return({'ctes': [[name, read_sql]], 'line': none, 'tasks': none}) -}}
+    {%- endif -%}
+    {%- set spread = skewjoin._sj_hot_spread(j, hot, side) -%}
+    {%- set ctes = [[name ~ '_read', read_sql]] -%}
+    {%- if spread.spread -%}
+        {#- hash partitioning on a hash of the whole row: deterministic on retry, and unlike a round-robin
+            repartition Spark needs no sort for it; an explicit partition count, so AQE does not coalesce it -#}
+        {%- set cols = [] -%}
+        {%- for c in j[side].columns -%}{%- do cols.append(skewjoin._sj_ident(c.name)) -%}{%- endfor -%}
+        {%- set row_hash = skewjoin._sj_row_hash(j[side].columns, name ~ '_read') -%}
+        {%- do ctes.append([name ~ '_hashed', 'select *, ' ~ row_hash ~ ' as sj_spread from ' ~ name ~ '_read']) -%}
+        {%- do ctes.append([name ~ '_spread', 'select /*+ repartition(' ~ spread.partitions ~ ', sj_spread) */ *'
+            ~ ' from ' ~ name ~ '_hashed']) -%}
+        {%- do ctes.append([name, 'select ' ~ (cols | join(', ')) ~ ' from ' ~ name ~ '_spread']) -%}
+    {%- else -%}
+        {%- do ctes.append([name, 'select * from ' ~ name ~ '_read']) -%}
+    {%- endif -%}
+    {{- return({'ctes': ctes, 'line': spread.line, 'tasks': spread.tasks}) -}}
+{%- endmacro %}
+
+
+{#- `select distinct <keys of s>` from the rows of side `s` as read. -#}
+{% macro _sj_hot_keys_cte(j, s, s_cte) -%}
+    {%- set keys = skewjoin._sj_side_keys(j, s, j[s].alias) -%}
+    {{- return([s_cte ~ '_keys', 'select distinct ' ~ (keys | join(', ')) ~ '\nfrom ' ~ s_cte ~ '_read as '
+                ~ j[s].alias]) -}}
+{%- endmacro %}
+
+
+{#- CTEs and result branches for the hot keys; returns {'ctes': [...],
+    'selects': [...], 'rest_inputs': {'left': cte, 'right': cte}, 'lines':
+    record lines}. -#}
 {% macro _sj_hot_key_ctes(j, hot, inputs) -%}
     {%- set ctes = [] -%}
     {%- set selects = [] -%}
     {%- set lines = [] -%}
+    {%- set tasks = {} -%}
     {%- set jt = j.join_type -%}
     {%- set preserved = j.semantics.keeps_unmatched -%}
     {%- set rest_inputs = {} -%}
     {#- each side's rows split into: null bypass, hot of left, hot of right, rest -#}
     {%- for side in ['left', 'right'] -%}
         {%- set alias = j[side].alias -%}
+        {%- set other_input = inputs['right' if side == 'left' else 'left'] -%}
         {%- set conds = [] -%}
         {%- if hot['null_' ~ side] -%}
             {%- set null_pred = skewjoin._sj_any_key_null(j, side, alias) -%}
             {%- do conds.append(null_pred) -%}
             {%- if side in preserved -%}
-                {%- do ctes.append([alias ~ '_null_keys', 'select * from ' ~ inputs[side] ~ ' as ' ~ alias ~ '\nwhere ' ~ null_pred]) -%}
-                {%- do ctes.append([alias ~ '_null_keys_kept', skewjoin._sj_unmatched_select(j, side, alias ~ '_null_keys', inputs['right' if side == 'left' else 'left'])]) -%}
+                {%- do ctes.append([alias ~ '_null_keys', 'select * from ' ~ inputs[side] ~ ' as ' ~ alias
+                    ~ '\nwhere ' ~ null_pred]) -%}
+                {%- do ctes.append([alias ~ '_null_keys_kept',
+                    skewjoin._sj_unmatched_select(j, side, alias ~ '_null_keys', other_input)]) -%}
                 {%- do selects.append('select * from ' ~ alias ~ '_null_keys_kept') -%}
-                {%- do lines.append('rows of ' ~ alias ~ ' with a NULL key bypass the join (they can never match): kept once, the other side NULL') -%}
+                {%- do lines.append('rows of ' ~ alias ~ ' with a NULL key bypass the join (they can never match):'
+                    ~ ' kept once, the other side NULL') -%}
             {%- else -%}
-                {%- do lines.append('rows of ' ~ alias ~ ' with a NULL key are dropped before the join (they can never match and ' ~ alias ~ ' is not preserved)') -%}
+                {%- do lines.append('rows of ' ~ alias ~ ' with a NULL key are dropped before the join (they can'
+                    ~ ' never match and ' ~ alias ~ ' is not preserved)') -%}
             {%- endif -%}
         {%- endif -%}
         {%- for hot_side in ['left', 'right'] if hot[hot_side] is not none -%}
             {%- set pred = skewjoin._sj_in_tuples(j, side, alias, hot[hot_side].tuples) -%}
             {%- do conds.append(pred) -%}
-            {%- set name = alias ~ '_hot_' ~ j[hot_side].alias -%}
-            {%- do ctes.append([name ~ ('_read' if hot_side == side else ''), 'select * from ' ~ inputs[side] ~ ' as ' ~ alias ~ '\nwhere ' ~ pred]) -%}
-            {%- if hot_side == side -%}
-                {%- set spread = skewjoin._sj_hot_spread(j, hot, side, name ~ '_read') -%}
-                {%- do lines.append(spread.line) -%}
-                {%- if spread.spread -%}
-                    {%- do ctes.append([name, 'select /*+ repartition(' ~ spread.partitions ~ ') */ * from ' ~ name ~ '_read']) -%}
-                {%- else -%}
-                    {%- do ctes.append([name, 'select * from ' ~ name ~ '_read']) -%}
-                {%- endif -%}
+            {%- set rows = skewjoin._sj_hot_rows_ctes(j, hot, side, hot_side, inputs[side], pred) -%}
+            {%- do ctes.extend(rows.ctes) -%}
+            {%- if rows.line is not none -%}
+                {%- do lines.append(rows.line) -%}
+                {%- do tasks.update({side: rows.tasks}) -%}
             {%- endif -%}
         {%- endfor -%}
         {%- if conds -%}
-            {%- do ctes.append([alias ~ '_rest', 'select * from ' ~ inputs[side] ~ ' as ' ~ alias ~ '\nwhere not (\n    ' ~ (conds | join('\n    or ')) ~ '\n)']) -%}
+            {%- do ctes.append([alias ~ '_rest', 'select * from ' ~ inputs[side] ~ ' as ' ~ alias
+                ~ '\nwhere not (\n    ' ~ (conds | join('\n    or ')) ~ '\n)']) -%}
             {%- do rest_inputs.update({side: alias ~ '_rest'}) -%}
         {%- else -%}
             {%- do rest_inputs.update({side: inputs[side]}) -%}
@@ -400,9 +497,7 @@ left outer join (select * from {{ other_input }} where false) as {{ j[other].ali
         {%- set how = [] -%}
         {%- if jt in ('left semi', 'left anti') and s == 'right' -%}
             {#- the output is a's rows: keep/drop a's rows of these keys by the distinct keys present in b -#}
-            {%- set key_list = [] -%}
-            {%- for k in j['keys'] -%}{%- do key_list.append(sa ~ '.' ~ k.right_ident) -%}{%- endfor -%}
-            {%- do ctes.append([s_cte ~ '_keys', 'select distinct ' ~ (key_list | join(', ')) ~ '\nfrom ' ~ s_cte ~ ' as ' ~ sa]) -%}
+            {%- do ctes.append(skewjoin._sj_hot_keys_cte(j, s, s_cte)) -%}
             {%- set branch_sql -%}
 select /*+ broadcast({{ sa }}) */
     {{ j.select_list | join(',\n    ') }}
@@ -410,7 +505,8 @@ from {{ o_cte }} as {{ oa }}
 {{ j.semantics.keyword }} {{ s_cte }}_keys as {{ sa }}
     on {{ on_cond }}
             {%- endset -%}
-            {%- do how.append(oa ~ "'s rows of these keys " ~ jt ~ ' join the broadcast distinct keys of ' ~ sa ~ "'s hot rows") -%}
+            {%- do how.append(oa ~ "'s rows of these keys " ~ jt ~ ' join the broadcast distinct keys of ' ~ sa
+                ~ "'s hot rows") -%}
             {%- do ctes.append([branch, branch_sql]) -%}
             {%- do selects.append('select * from ' ~ branch) -%}
         {%- else -%}
@@ -431,11 +527,14 @@ from {{ s_cte }} as {{ sa }}
             {%- do ctes.append([branch, branch_sql]) -%}
             {%- do selects.append('select * from ' ~ branch) -%}
             {%- do how.append(sa ~ "'s hot rows " ~ keyword ~ ' the broadcast rows of ' ~ oa ~ ' with those keys') -%}
+            {%- set n_tasks = tasks.get(s) -%}
+            {%- set copies = (n_tasks ~ ' tasks') if n_tasks is not none
+                else 'tasks (one per input split of ' ~ sa ~ ')' -%}
+            {%- do how.append('multicast: those rows of ' ~ oa ~ ' are broadcast, one copy to each of the ' ~ copies
+                ~ ' of the branch; no run-time count is made') -%}
             {%- if o in preserved -%}
                 {#- o's rows of these keys that no hot row of s matches -#}
-                {%- set key_list = [] -%}
-                {%- for k in j['keys'] -%}{%- do key_list.append(sa ~ '.' ~ (k.left_ident if s == 'left' else k.right_ident)) -%}{%- endfor -%}
-                {%- do ctes.append([s_cte ~ '_keys', 'select distinct ' ~ (key_list | join(', ')) ~ '\nfrom ' ~ s_cte ~ ' as ' ~ sa]) -%}
+                {%- do ctes.append(skewjoin._sj_hot_keys_cte(j, s, s_cte)) -%}
                 {%- set unmatched_sql -%}
 select /*+ broadcast({{ sa }}) */ {{ oa }}.*
 from {{ o_cte }} as {{ oa }}
@@ -443,12 +542,15 @@ left anti join {{ s_cte }}_keys as {{ sa }}
     on {{ on_cond }}
                 {%- endset -%}
                 {%- do ctes.append([o_cte ~ '_unmatched', unmatched_sql]) -%}
-                {%- do ctes.append([o_cte ~ '_unmatched_kept', skewjoin._sj_unmatched_select(j, o, o_cte ~ '_unmatched', inputs[s])]) -%}
+                {%- do ctes.append([o_cte ~ '_unmatched_kept',
+                    skewjoin._sj_unmatched_select(j, o, o_cte ~ '_unmatched', inputs[s])]) -%}
                 {%- do selects.append('select * from ' ~ o_cte ~ '_unmatched_kept') -%}
-                {%- do how.append(oa ~ ' is preserved: its rows of these keys with no match are found by an anti join against the broadcast distinct keys of ' ~ sa ~ "'s hot rows") -%}
+                {%- do how.append(oa ~ ' is preserved: its rows of these keys with no match are found by an anti join'
+                    ~ ' against the broadcast distinct keys of ' ~ sa ~ "'s hot rows") -%}
             {%- endif -%}
         {%- endif -%}
-        {%- do lines.append('hot branch for keys of ' ~ sa ~ ' (' ~ (hot[s].shown | join('; ')) ~ '): ' ~ (how | join('; ')) ~ '; rows never hash-shuffled by these keys') -%}
+        {%- do lines.append('hot branch for keys of ' ~ sa ~ ' (' ~ (hot[s].shown | join('; ')) ~ '): '
+            ~ (how | join('; ')) ~ '; rows never hash-shuffled by these keys') -%}
     {%- endfor -%}
     {{- return({'ctes': ctes, 'selects': selects, 'rest_inputs': rest_inputs, 'lines': lines}) -}}
 {%- endmacro %}
