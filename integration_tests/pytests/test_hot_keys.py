@@ -4,7 +4,9 @@ Every model in models/hot_keys is compared with the plain Spark join by the
 `equals_plain_join` data test. These tests also check that hot rows are never
 hash-shuffled by their key (they reach the join through a broadcast join,
 possibly after an even round-robin spread), that the spread works on
-single-file input, and what the decision record says.
+single-file input, what the decision record says of keys found in real data,
+and that Spark reads every hostile literal back as its value. The text of the
+hot-key branches and literals is checked without Spark by the unit tier.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from conftest import Built
 from support import SCHEMA, inline_compiled_sql, partition_shares, strip_record
 
 from skewjoin.spark_backend import run_sql
@@ -22,10 +25,11 @@ from skewjoin.testing.plugin import DbtProject
 pytestmark = pytest.mark.spark
 
 
-def test_hot_key_models_equal_the_plain_join(build: Callable[..., Any]) -> None:
-    nodes = build("path:models/hot_keys", min_tests=34)
-    models = {n[1] for n in nodes if n[0] == "model"}
+def test_hot_key_models_equal_the_plain_join(skew_models_built: Built) -> None:
+    models = {n[1] for n in skew_models_built.nodes if n[0] == "model"}
+    tests = {n[1] for n in skew_models_built.nodes if n[0] == "test"}
     assert {"hk_hostile_declared", "hk_hostile_auto", "hk_both_sides_full", "hk_null_supplying_hot"} <= models
+    assert len([t for t in tests if any(m in t for m in models if m.startswith("hk_"))]) >= 34
 
 
 def _plan_lines(conn: Any, sql: str) -> list[str]:
@@ -59,15 +63,14 @@ def _ancestors(lines: list[str], index: int) -> list[str]:
     return out
 
 
-def test_hot_rows_are_never_hash_shuffled_by_key(build: Callable[..., Any], inputs_built: DbtProject) -> None:
+def test_hot_rows_are_never_hash_shuffled_by_key(skew_models_built: Built, inputs_built: DbtProject) -> None:
     """In the physical plan, the scan that reads the hot rows of a reaches a
-    BroadcastHashJoin through no hash exchange (at most a round-robin spread)."""
-    build("hk_explicit_inner hk_spread")
+    BroadcastHashJoin through no hash exchange on the key (at most a spread by a
+    hash of the whole row, `sj_spread`)."""
     conn = inputs_built.conn
-    for model, spread in (("hk_explicit_inner", True), ("hk_spread_never", False)):
-        if model == "hk_spread_never":
-            build(model)
-        lines = _plan_lines(conn, strip_record(inputs_built.compiled_sql(model)))
+    for model in ("hk_explicit_inner", "hk_spread_never"):
+        spread = "repartition(" in skew_models_built.sql[model]
+        lines = _plan_lines(conn, strip_record(skew_models_built.sql[model]))
         hot_filters = [
             i for i, line in enumerate(lines)
             if _node(line).startswith("Filter (coalesce(") and re.search(r"coalesce\(\(?\w+#\d+L?( IN \(| = )0", line)
@@ -83,32 +86,32 @@ def test_hot_rows_are_never_hash_shuffled_by_key(build: Callable[..., Any], inpu
                 streamed.append(below_join)
         assert streamed, f"{model}: no hot-row scan streams into a BroadcastHashJoin:\n" + "\n".join(lines)
         for below in streamed:
-            assert not any("hashpartitioning" in a for a in below), f"{model}: hot rows hash-shuffled: {below}"
-            assert any("RoundRobinPartitioning" in a for a in below) == spread, f"{model}: spread {below}"
+            by_key = [a for a in below if "hashpartitioning" in a and "sj_spread" not in a]
+            assert not by_key, f"{model}: hot rows hash-shuffled by the key: {below}"
+            assert any("hashpartitioning(sj_spread" in a for a in below) == spread, f"{model}: spread {below}"
+            assert not any("RoundRobinPartitioning" in a for a in below), f"{model}: a sorted round robin {below}"
 
 
-def test_hot_branch_spreads_rows_of_single_file_input(build: Callable[..., Any], inputs_built: DbtProject) -> None:
+def test_hot_branch_spreads_rows_of_single_file_input(skew_models_built: Built, inputs_built: DbtProject) -> None:
     """spread_left is one file (one input split). Without spreading, one task
     of the hot branch joins every hot row; with it, no task holds more than
     20% of them."""
-    build("hk_spread hk_spread_never")
     conn = inputs_built.conn
     splits = run_sql(
         conn,
         f"select count(distinct p) from (select spark_partition_id() as p from {SCHEMA}.spread_left) as s",
     )[0][0]
     assert splits == 1
-    sql = inputs_built.compiled_sql("hk_spread")
-    assert "spread evenly (round robin, not by key) over 10 partitions: its input has only 1 splits" in sql
+    sql = skew_models_built.sql["hk_spread"]
+    assert "spread by xxhash64 of the whole row over 10 partitions: its input has only 1 splits" in sql
     spread = partition_shares(conn, strip_record(sql), "p.k = 0")
-    unspread = partition_shares(conn, strip_record(inputs_built.compiled_sql("hk_spread_never")), "p.k = 0")
+    unspread = partition_shares(conn, strip_record(skew_models_built.sql["hk_spread_never"]), "p.k = 0")
     assert unspread[0] == 1.0, unspread
     assert spread[0] <= 0.20 and len(spread) >= 8, spread
 
 
-def test_auto_detection_record_names_keys_and_shares(build: Callable[..., Any], inputs_built: DbtProject) -> None:
-    build("hk_auto_left")
-    sql = inputs_built.compiled_sql("hk_auto_left")
+def test_auto_detection_record_names_keys_and_shares(skew_models_built: Built, inputs_built: DbtProject) -> None:
+    sql = skew_models_built.sql["hk_auto_left"]
     record = sql[: sql.index("*/")]
     conn = inputs_built.conn
     total = run_sql(conn, f"select count(*) from {SCHEMA}.typed_left")[0][0]
@@ -119,31 +122,6 @@ def test_auto_detection_record_names_keys_and_shares(build: Callable[..., Any], 
     for k in expected:
         assert f"{k} {100 * counts[k] / total:.1f}%" in record, (k, record)
     assert "hot branch for keys of a (" + "; ".join(str(k) for k in expected) + ")" in record
-
-
-def test_auto_with_no_key_above_threshold_is_the_plain_join(compile_inline: Callable[..., Any]) -> None:
-    sql = inline_compiled_sql(
-        compile_inline(
-            "{{ skewjoin.skew_join(ref('typed_right'), ref('typed_left'), on=['rid'], join_type='left', "
-            "columns=['a.rid'], skew={'hot_keys': 'auto', 'hot_keys_options': {'min_share': 0.5}}) }}".replace(
-                "on=['rid']", "on=[['rid', 'id']]"
-            )
-        )
-    )
-    assert "none above the threshold" in sql
-    assert "strategy: plain join" in sql
-    assert "broadcast" not in strip_record(sql)
-
-
-def test_hostile_keys_are_single_literals(build: Callable[..., Any], inputs_built: DbtProject) -> None:
-    build("hk_hostile_declared")
-    sql = strip_record(inputs_built.compiled_sql("hk_hostile_declared"))
-    assert "'it\\'s'" in sql
-    assert "'back\\\\slash'" in sql
-    assert "'new\\nline'" in sql
-    assert "'close*/'" in sql
-    # the query keeps its shape: one statement, every literal closed
-    assert ";" not in re.sub(r"'(?:[^'\\]|\\.)*'", "''", sql)
 
 
 HOSTILE = [
