@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +19,9 @@ import pytest
 from dbt.cli.main import dbtRunnerResult
 
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parents[1]))  # the unit tier's package `unit` (integration_tests/unit)
 
-from support import SCHEMA, as_json, error_text, inline_compiled_sql, node_results  # noqa: E402,F401  (re-exported)
+from support import BUILD_THREADS, SCHEMA, as_json, error_text, inline_compiled_sql, node_results  # noqa: E402,F401  (re-exported)
 
 from skewjoin.testing.plugin import DbtProject  # noqa: E402
 
@@ -27,24 +29,50 @@ from skewjoin.testing.plugin import DbtProject  # noqa: E402
 @pytest.fixture(scope="session")
 def inputs_built(dbt_project: DbtProject) -> DbtProject:
     """The input seeds and tables (tag:inputs) built once for the whole session."""
-    dbt_project.run(["build", "--select", "tag:inputs", "--indirect-selection", "cautious"])
+    dbt_project.run(["build", *BUILD_THREADS, "--select", "tag:inputs", "--indirect-selection", "cautious"])
     return dbt_project
 
 
+@dataclass
+class Built:
+    """What one ``dbt build`` ran: (resource type, name, status) per node, and
+    the compiled SQL of each model (from the run's results, wherever dbt's
+    target path is)."""
+
+    nodes: list[tuple[str, str, str]]
+    sql: dict[str, str]
+
+
+def built_from(result: dbtRunnerResult) -> Built:
+    sql = {
+        r.node.name: str(r.node.compiled_code)
+        for r in result.result.results  # type: ignore[union-attr]
+        if r.node.resource_type == "model" and r.node.compiled_code
+    }
+    return Built(nodes=node_results(result), sql=sql)
+
+
 @pytest.fixture(scope="session")
-def build(inputs_built: DbtProject) -> Callable[..., list[tuple[str, str, str]]]:
+def build(inputs_built: DbtProject) -> Callable[..., Built]:
     """``build(selector, min_tests=1)``: dbt build a selection; assert all passed."""
 
-    def _build(selector: str, min_tests: int = 1, vars: dict[str, Any] | None = None) -> list[tuple[str, str, str]]:
-        result = inputs_built.run(["build", "--select", selector], vars=vars)
-        nodes = node_results(result)
-        failed = [n for n in nodes if n[2] not in ("success", "pass")]
+    def _build(selector: str, min_tests: int = 1, vars: dict[str, Any] | None = None) -> Built:
+        built = built_from(inputs_built.run(["build", *BUILD_THREADS, "--select", selector], vars=vars))
+        failed = [n for n in built.nodes if n[2] not in ("success", "pass")]
         assert not failed, f"dbt nodes did not pass: {failed}"
-        tests = [n for n in nodes if n[0] == "test"]
+        tests = [n for n in built.nodes if n[0] == "test"]
         assert len(tests) >= min_tests, f"expected at least {min_tests} data tests for {selector}, ran {len(tests)}"
-        return nodes
+        return built
 
     return _build
+
+
+@pytest.fixture(scope="session")
+def skew_models_built(build: Callable[..., Built]) -> Built:
+    """models/skew_join and models/hot_keys with their data tests (each model
+    equals the plain join), built once for the session: one dbt invocation
+    instead of one per test that reads a model's compiled SQL."""
+    return build("path:models/skew_join path:models/hot_keys", min_tests=60)
 
 
 @pytest.fixture(scope="session")

@@ -12,6 +12,11 @@ from skewjoin.spark_backend import run_sql
 
 SCHEMA = "skewjoin_it"
 
+# `dbt build` runs independent models and data tests side by side: most of a
+# test model's time is dbt and Thrift round trips (dbt-spark polls each query
+# every second), which overlap even on two cores.
+BUILD_THREADS = ["--threads", "4"]
+
 
 def node_results(result: dbtRunnerResult) -> list[tuple[str, str, str]]:
     """(resource type, node name, status) for each node a dbt command ran."""

@@ -7,25 +7,24 @@ filter and only the kept partitions are listed; the IN list of a data column
 reaches the Parquet scan's pushed filters; Spark's own dynamic partition
 pruning is compared on the same queries. And: every value survives the trip
 from the small table to a literal exactly, the decision record tells what was
-collected and kept, bad input is a clear compile error, and parsing runs no
-query.
+collected and kept, and a refused join stops `dbt compile`. That parsing
+runs no query is checked for every model by
+test_star_join.py::test_parse_runs_no_query. Every bad input, the allowed join types and the fallbacks' text are
+checked without Spark by the unit tier (integration_tests/unit).
 """
 
 from __future__ import annotations
 
 import re
-import socket
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SCHEMA, error_text, inline_compiled_sql, node_results
+from conftest import BUILD_THREADS, SCHEMA, inline_compiled_sql, node_results
 from support import assert_clear_compile_error
 
-from skewjoin.dbt_runner import run_dbt
 from skewjoin.spark_backend import run_sql
 from skewjoin.testing.plugin import DbtProject
 
@@ -114,7 +113,7 @@ class Built:
 @pytest.fixture(scope="module")
 def pruning_built(inputs_built: DbtProject) -> Built:
     """Build models/pruning with their data tests (all must pass) once."""
-    result = inputs_built.run(["build", "--select", "path:models/pruning"])
+    result = inputs_built.run(["build", *BUILD_THREADS, "--select", "path:models/pruning"])
     nodes = node_results(result)
     failed = [n for n in nodes if n[2] not in ("success", "pass")]
     assert not failed, f"dbt nodes did not pass: {failed}"
@@ -255,17 +254,6 @@ def test_above_max_values_falls_back_to_a_semi_join(pruning_built: Built, inputs
     assert f"partitions: 61 in total, {n} hold keys of the semi join on partition column(s) date_key" in record
     assert re.search(r"f\.date_key in \(\s*select sj_keys\.sj_k0\s*from \(\s*select distinct", sql), sql
     assert " in (cast(" not in sql
-
-
-def test_fallback_none_leaves_the_big_table_alone(compile_inline: Callable[..., Any]) -> None:
-    sql = inline_compiled_sql(
-        compile_inline(
-            "select * from {{ ref('prune_sales') }} as f where "
-            + _call("ref('prune_sales')", "f", [DATES_FEB], max_values="5", fallback="'none'")
-        )
-    )
-    assert "28 values, above max_values 5: fallback none (no predicate)" in _record(sql)
-    assert sql.rstrip().endswith("*/\ntrue")
 
 
 def test_multi_column_keys_prune_each_column_and_check_tuples(pruning_built: Built, inputs_built: DbtProject) -> None:
@@ -450,86 +438,11 @@ def test_timestamps_keep_their_instant_across_a_daylight_saving_change(compile_i
 # -- join types, errors, parse time -------------------------------------------------------
 
 
-ERROR_CASES: list[tuple[str, str, str, str]] = [
-    # name, call arguments after big and alias, argument named, expected text
-    ("left_join", "[{'relation': ref('prune_dates'), 'on': ['date_key']}], join_type='left'", "join_type",
-     "refused: the join `big left join prune_dates` preserves the big table"),
-    ("full_join", "[{'relation': ref('prune_dates'), 'on': ['date_key']}], join_type='full outer'", "join_type",
-     "Rule: the big table may be pruned by a small table only when the big side is not preserved"),
-    ("anti_join_per_entry", "[{'relation': ref('prune_dates'), 'on': ['date_key'], 'join_type': 'left anti'}]", "small[0].join_type",
-     "a left anti join returns exactly the big rows that match nothing"),
-    ("unknown_join_type", "[{'relation': ref('prune_dates'), 'on': ['date_key']}], join_type='cross'", "join_type",
-     "unknown join type 'cross'"),
-    ("small_not_a_list", "{'relation': ref('prune_dates'), 'on': ['date_key']}", "small", "expected a non-empty list"),
-    ("small_empty", "[]", "small", "expected a non-empty list"),
-    ("missing_on", "[{'relation': ref('prune_dates')}]", "small[0]", "relation and on are required"),
-    ("unknown_key", "[{'relation': ref('prune_dates'), 'on': ['date_key'], 'filters': 'x = 1'}]", "small[0]", "unknown key 'filters'"),
-    ("bad_on", "[{'relation': ref('prune_dates'), 'on': [['date_key']]}]", "small[0].on", "[big_column, small_column] pair"),
-    ("big_column_twice", "[{'relation': ref('prune_dates'), 'on': ['date_key', ['date_key', 'year']]}]", "small[0].on", "appears twice"),
-    ("not_a_big_column", "[{'relation': ref('prune_dates'), 'on': ['year']}]", "small[0].on", "'year' is not a column of the big table"),
-    ("not_a_small_column", "[{'relation': ref('prune_dates'), 'on': [['store_id', 'shop']]}]", "small[0].on", "'shop' is not a column of prune_dates"),
-    ("types_not_comparable", "[{'relation': ref('prune_dates'), 'on': [['date_key', 'is_weekend']]}]", "small[0].on", "have types Spark cannot compare"),
-    ("filter_statement", "[{'relation': ref('prune_dates'), 'filter': 'year = 2026; drop table x', 'on': ['date_key']}]", "small[0].filter", "may not end the statement"),
-    ("filter_nondeterministic", "[{'relation': ref('prune_dates'), 'filter': 'rand() < 0.5', 'on': ['date_key']}]", "small[0].filter", "non-deterministic"),
-    ("filter_unknown_alias", "[{'relation': ref('prune_dates'), 'filter': 'd.year = 2026', 'on': ['date_key']}]", "small[0].filter", "the filter uses 'd.year'"),
-    ("bad_relation", "[{'relation': 42, 'on': ['date_key']}]", "small[0].relation", "expected a relation"),
-    ("bad_max_values", "[{'relation': ref('prune_dates'), 'on': ['date_key']}], max_values=0", "max_values", "whole number >= 1"),
-    ("bad_fallback", "[{'relation': ref('prune_dates'), 'on': ['date_key']}], fallback='bloom'", "fallback", "'range' (between min and max), 'semi_join'"),
-]  # fmt: skip
-
-
-@pytest.mark.parametrize(("name", "args", "argument", "expected"), ERROR_CASES, ids=[c[0] for c in ERROR_CASES])
-def test_bad_input_is_a_clear_compile_error(
-    compile_inline: Callable[..., Any], name: str, args: str, argument: str, expected: str
-) -> None:
-    call = "select 1 where {{ skewjoin.prune_predicate(ref('prune_sales'), 'f', " + args + ") }}"
-    assert_clear_compile_error(compile_inline(call, expect_failure=True), name, "prune_predicate", expected, argument)
-
-
-def test_bad_big_alias_and_key_type_are_compile_errors(compile_inline: Callable[..., Any]) -> None:
-    result = compile_inline(
-        "select 1 where " + _call("ref('prune_sales')", "sj_f", [DATES_FEB]), expect_failure=True
-    )
-    assert "argument `big_alias`" in error_text(result)
-    binary = "\"select cast('a' as binary) as b\""
-    result = compile_inline(
-        "select 1 where " + _call(binary, "t", [{"relation": binary, "on": "['b']"}]), expect_failure=True
-    )
-    message = error_text(result)
-    assert "argument `small[0].on`" in message and "cannot be written as SQL literals exactly" in message, message
-
-
-def test_allowed_join_types_compile(compile_inline: Callable[..., Any]) -> None:
-    for join_type in ("inner", "right outer", "left semi"):
-        sql = inline_compiled_sql(
-            compile_inline("select 1 where " + _call("ref('prune_sales')", "f", [DATES_FEB], join_type=f"'{join_type}'"))
-        )
-        assert f"prune_dates ({join_type.split()[0]}" in _record(sql)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture
-def isolated_target(tmp_path: Path) -> Iterator[Path]:
-    yield tmp_path / "target"
-
-
-def test_parse_runs_no_query(inputs_built: DbtProject, isolated_target: Path) -> None:
-    """`dbt parse` renders every model with execute false: with no server at the
-    port, any query the macro ran would fail the parse."""
-    port = _free_port()
-    result = run_dbt(
-        ["parse", "--no-partial-parse", "--target-path", str(isolated_target)],
-        project_dir=inputs_built.project_dir,
-        profiles_dir=inputs_built.profiles_dir,
-        target=inputs_built.target,
-        env={"SKEWJOIN_THRIFT_PORT": str(port), "SKEWJOIN_THRIFT_HOST": "127.0.0.1"},
-    )
-    assert result.success
-    manifest = result.result
-    names = {n.name for n in manifest.nodes.values()}  # type: ignore[union-attr]
-    assert "pr_cascade" in names and "pr_multi_key" in names
+def test_a_refused_join_is_a_compile_error_through_dbt(compile_inline: Callable[..., Any]) -> None:
+    """End to end: a join that preserves the big table stops `dbt compile`
+    (every case: integration_tests/unit)."""
+    call = "select 1 where " + _call("ref('prune_sales')", "f", [DATES_FEB], join_type="'left'")
+    assert_clear_compile_error(
+        compile_inline(call, expect_failure=True), "left_join", "prune_predicate",
+        "refused: the join `big left join prune_dates` preserves the big table", "join_type",
+    )  # fmt: skip

@@ -9,7 +9,9 @@ others. Sizes are measured here independently of the macro (the catalog's
 statistics, the files on disk) and budgets set from them: an exact fit, one
 byte over, Spark's own per-table threshold against the one budget. Then:
 missing statistics, views, queries, paths, outer joins that must not be
-broadcast, bad input, and parsing without queries.
+broadcast, and parsing without queries. Bad input, forced broadcasts, size
+factors and the budget arithmetic on given sizes are checked without Spark by
+the unit tier (integration_tests/unit).
 """
 
 from __future__ import annotations
@@ -23,12 +25,12 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from conftest import SCHEMA, error_text, inline_compiled_sql, node_results
+from conftest import BUILD_THREADS, SCHEMA, inline_compiled_sql, node_results
 from skewjoin.dbt_runner import run_dbt
 from skewjoin.spark_backend import run_sql
 from skewjoin.testing.multisets import assert_same_rows
 from skewjoin.testing.plugin import DbtProject
-from support import assert_clear_compile_error, strip_record
+from support import strip_record
 
 pytestmark = pytest.mark.spark
 
@@ -230,13 +232,13 @@ def star_built(inputs_built: DbtProject, sizes: dict[str, int]) -> Built:
     assert _catalog_bytes(inputs_built.conn, "star_channels") is None
     assert _catalog_bytes(inputs_built.conn, "star_warehouses") is None
     nodes: list[tuple[str, str, str]] = []
-    result = inputs_built.run(["build", "--select", "path:models/star_join", "--exclude", "sj_star_var_budget"])
+    result = inputs_built.run(["build", *BUILD_THREADS, "--select", "path:models/star_join", "--exclude", "sj_star_var_budget"])
     nodes += node_results(result)
     models, tests = _compiled(result)
     var_dims = sorted(sizes[t] for t in ("star_customers", "star_stores", "star_promos", "star_dates"))
     var_budget = var_dims[0] + var_dims[1]
     result = inputs_built.run(
-        ["build", "--select", "sj_star_var_budget"], vars={"skewjoin_broadcast_budget": var_budget}
+        ["build", *BUILD_THREADS, "--select", "sj_star_var_budget"], vars={"skewjoin_broadcast_budget": var_budget}
     )
     nodes += node_results(result)
     more_models, more_tests = _compiled(result)
@@ -403,34 +405,6 @@ def test_spark_threshold_alone_broadcasts_every_dimension_but_the_budget_does_no
     )  # fmt: skip
 
 
-def test_budget_zero_broadcasts_nothing_and_shuffle_hint_none_leaves_spark_alone(
-    compile_inline: Callable[..., Any],
-) -> None:
-    sql = inline_compiled_sql(compile_inline(_small_call(0)))
-    assert _broadcast(sql) == set() and _hints(sql)["merge"] == set(SMALL_DIMS)
-    call = _star_call([SMALL_DIMS["s"][1]], broadcast_budget="0", shuffle_hint="'none'")
-    sql = inline_compiled_sql(compile_inline(call))
-    assert "/*+" not in strip_record(sql)
-    assert "shuffle: s (left to Spark)" in _record(sql)
-
-
-def test_size_factor_per_format_and_per_dimension(sizes: dict[str, int], compile_inline: Callable[..., Any]) -> None:
-    stores, promos = sizes["star_stores"], sizes["star_promos"]
-    dims = [SMALL_DIMS["s"][1], SMALL_DIMS["pr"][1][:-1] + ", 'size_factor': 0.5}"]
-    budget = 3 * stores + (promos + 1) // 2
-    sql = inline_compiled_sql(
-        compile_inline(_star_call(dims, size_factor="{'parquet': 3}", broadcast_budget=str(budget)))
-    )
-    verdicts = _verdicts(sql)
-    assert f"x size factor 3 (argument size_factor for parquet) = {3 * stores} bytes" in verdicts["s"]
-    assert f"x size factor 0.5 (dims[1].size_factor) = {(promos + 1) // 2} bytes" in verdicts["pr"]
-    assert _broadcast(sql) == {"s", "pr"}
-    sql = inline_compiled_sql(
-        compile_inline(_star_call(dims, size_factor="{'parquet': 3}", broadcast_budget=str(budget - 1)))
-    )
-    assert _broadcast(sql) == {"pr"}
-
-
 # -- where sizes come from ----------------------------------------------------------------
 
 
@@ -566,66 +540,6 @@ def test_role_playing_dimension_renames_clashing_columns(star_built: Built) -> N
     ) in _record(sql)
 
 
-def test_forcing_a_broadcast_follows_the_outer_join_rule(compile_inline: Callable[..., Any]) -> None:
-    forced = "{'relation': ref('star_products'), 'alias': 'p', 'on': ['product_id'], 'broadcast': true}"
-    sql = inline_compiled_sql(compile_inline(_star_call([forced, SMALL_DIMS["s"][1]], broadcast_budget="'10k'")))
-    assert _broadcast(sql) == {"p"}
-    assert "-> broadcast (broadcast: true (forced))" in _verdicts(sql)["p"]
-    assert "-> shuffle (over budget" in _verdicts(sql)["s"]
-    for join_type, rule in (("right", "only the non-preserved side of an outer join may be broadcast"),
-                            ("full", "a full outer join is never converted")):  # fmt: skip
-        dim = f"{{'relation': ref('star_stores'), 'alias': 's', 'on': ['store_id'], 'join_type': '{join_type}', 'broadcast': true}}"
-        result = compile_inline(_star_call([dim]), expect_failure=True)
-        message = error_text(result)
-        assert "argument `dims[0].broadcast`" in message and "refused: s is" in message and rule in message, message
-
-
-# -- errors -------------------------------------------------------------------------------
-
-
-STORES = "{'relation': ref('star_stores'), 'alias': 's', 'on': ['store_id']}"
-
-ERROR_CASES = [
-    ("unknown_alias_in_columns", f"[{STORES}], columns=['f.sale_id', 'x.store_name']", "columns",
-     "'x.store_name' uses the alias 'x', which names nothing here; the aliases are f, s"),
-    ("unknown_column_in_columns", f"[{STORES}], columns=['s.nope']", "columns", "s has no column 'nope'"),
-    ("unknown_fact_column", "[{'relation': ref('star_stores'), 'alias': 's', 'on': [['shop_id', 'store_id']]}]", "dims[0].on",
-     "column 'shop_id' is not a column of the fact (f)"),
-    ("unknown_dim_column", "[{'relation': ref('star_stores'), 'alias': 's', 'on': [['store_id', 'shop']]}]", "dims[0].on",
-     "column 'shop' is not a column of the dimension s"),
-    ("bad_budget_word", f"[{STORES}], broadcast_budget='lots'", "broadcast_budget", "a whole number >= 0 or a byte string; got lots"),
-    ("bad_budget_negative", f"[{STORES}], broadcast_budget=-1", "broadcast_budget", "got -1"),
-    ("bad_join_type", "[{'relation': ref('star_stores'), 'alias': 's', 'on': ['store_id'], 'join_type': 'cross'}]",
-     "dims[0].join_type", "unknown join type 'cross'"),
-    ("filter_with_semicolon", "[{'relation': ref('star_stores'), 'alias': 's', 'on': ['store_id'], 'filter': \"region = 'EU'; drop table x\"}]",
-     "dims[0].filter", "contains `;` outside a string literal"),
-    ("filter_other_alias", "[{'relation': ref('star_stores'), 'alias': 's', 'on': ['store_id'], 'filter': 'f.qty > 1'}]",
-     "dims[0].filter", "the filter uses 'f.qty', but a dimension's filter sees only that dimension"),
-    ("duplicate_alias", "[{'relation': ref('star_stores'), 'alias': 'f', 'on': ['store_id']}]", "dims[0].alias",
-     "the alias 'f' is already taken"),
-    ("unknown_dimension_key", "[{'relation': ref('star_stores'), 'alias': 's', 'on': ['store_id'], 'join': 'left'}]",
-     "dims[0]", "unknown key 'join'"),
-    ("bad_size_factor", f"[{STORES}], size_factor=0", "size_factor", "a number above 0"),
-    ("semi_join_columns", "[{'relation': ref('star_stores'), 'alias': 's', 'on': ['store_id'], 'join_type': 'left semi'}], columns=['s.region']",
-     "columns", "a left semi join returns only the rows of the fact"),
-    ("empty_dims", "[]", "dims", "expected a non-empty list of dimensions"),
-]  # fmt: skip
-
-
-@pytest.mark.parametrize(("name", "args", "argument", "expected"), ERROR_CASES, ids=[c[0] for c in ERROR_CASES])
-def test_bad_input_is_a_clear_compile_error(
-    compile_inline: Callable[..., Any], name: str, args: str, argument: str, expected: str
-) -> None:
-    call = "{{ skewjoin.star_join(ref('star_sales'), " + args + ") }}"
-    assert_clear_compile_error(compile_inline(call, expect_failure=True), name, "star_join", expected, argument)
-
-
-def test_bad_config_is_a_clear_compile_error(compile_inline: Callable[..., Any]) -> None:
-    result = compile_inline("{{ config(star_join={'budget': 5}) }}" + _star_call([STORES]), expect_failure=True)
-    message = error_text(result)
-    assert "argument `star_join`" in message and "unknown option 'budget'" in message, message
-
-
 # -- parsing ------------------------------------------------------------------------------
 
 
@@ -642,7 +556,8 @@ def isolated_target(tmp_path: Path) -> Iterator[Path]:
 
 def test_parse_runs_no_query(inputs_built: DbtProject, isolated_target: Path) -> None:
     """`dbt parse` renders every model with execute false: with no server at
-    the port, any query star_join ran would fail the parse."""
+    the port, any query a macro ran (star_join, prune_predicate, skew_join)
+    would fail the parse."""
     result = run_dbt(
         ["parse", "--no-partial-parse", "--target-path", str(isolated_target)],
         project_dir=inputs_built.project_dir,
@@ -653,3 +568,4 @@ def test_parse_runs_no_query(inputs_built: DbtProject, isolated_target: Path) ->
     assert result.success
     names = {n.name for n in result.result.nodes.values()}  # type: ignore[union-attr]
     assert STAR_MODELS <= names
+    assert {"pr_cascade", "pr_multi_key", "pr_star_join", "sj_seed_three_groups", "hk_hostile_auto"} <= names
