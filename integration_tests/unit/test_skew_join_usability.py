@@ -55,3 +55,22 @@ def test_no_run_time_queries_never_probes_splits_for_a_spread(renderer: Callable
     assert "not spread: counting its input splits needs a query and run-time queries are off" in sql
     data_queries = [q for q in r.spark.queries if not q.lower().startswith(("describe query", "set "))]
     assert data_queries == [], data_queries
+
+
+def test_a_keys_group_of_one_key_is_said_not_to_spread(renderer: Callable[..., Renderer]) -> None:
+    """A full outer join's refusal offers distribute: 'keys'; for one heavy key that spreads nothing, and the
+    record and the log say so and point at hot keys."""
+    r = renderer("typed_left", "typed_right", vars={"skewjoin_total_slots": 20})
+    sql = r.render(CALL.replace("join_type='left'", "join_type='full'")
+                   % "{'groups': [{'when': 'a.k_int = 0', 'slots': 4, 'distribute': 'keys'}]}")
+    assert "distributes by keys but its `when` selects one key (0): all its rows go to one of its 4 slots" in sql
+    assert len(r.warnings) == 1 and "declare it in hot_keys" in r.warnings[0], r.warnings
+    message = r.compile_error(CALL.replace("join_type='left'", "join_type='full'")
+                              % "{'groups': [{'when': 'a.k_int = 0', 'slots': 4}]}")
+    assert "to spread one heavy key, declare it in hot_keys instead" in message, message
+
+
+def test_a_keys_group_of_many_keys_draws_no_warning(renderer: Callable[..., Renderer]) -> None:
+    r = renderer("typed_left", "typed_right", vars={"skewjoin_total_slots": 20})
+    sql = r.render(CALL % "{'groups': [{'when': 'a.k_int in (0, 1, 2)', 'slots': 4, 'distribute': 'keys'}]}")
+    assert "selects one key" not in sql and r.warnings == []

@@ -206,6 +206,9 @@ EXAMPLE_CASES = [
 
 # Cases whose right form cannot be a value that compiles here; each says why.
 NOT_COMPILABLE = {
+    "prune_join_type": "a join that keeps every big row cannot be pruned: the way out is dropping the small "
+                       "relation, not another join_type (which would prune rows the join returns)",
+    "prune_join_type_small": "as prune_join_type, for one small relation's own join_type",
     "dims_empty": "there is no dimension to build the example from; it names a generic table (stores)",
     "prune_small_empty": "there is no small relation to build the example from; it names a generic table (dates)",
 }
@@ -296,3 +299,22 @@ def test_record_says_sizes_are_on_disk_with_the_default_factor(renderer: Callabl
     r = renderer("star_sales", "star_stores")
     record = collapse(decision_record(star(r, f"[{STORES}], size_factor=5"), "star_join"))
     assert "memory:" not in record
+
+
+def test_a_misspelled_dimension_column_is_replaced_and_the_others_kept(renderer: Callable[..., Renderer]) -> None:
+    r = renderer("star_sales", "star_stores")
+    dim = STORES[:-1] + ", 'columns': ['store_name', 'regoin']}"
+    message = r.compile_error("{{ skewjoin.star_join(ref('star_sales'), [" + dim + "]) }}")
+    assert "(did you mean 'region'?)" in message, message
+    assert "Right form, for example: ['store_name', 'region']" in message, message
+
+
+def test_a_left_join_is_never_offered_another_join_type_to_prune(renderer: Callable[..., Renderer]) -> None:
+    """Declaring inner for a left join would prune big rows the join returns: the way out is dropping the
+    small relation, and the message must not suggest a join_type."""
+    r = renderer("prune_sales", "prune_dates")
+    message = r.compile_error(
+        "{{ skewjoin.prune_predicate(ref('prune_sales'), 'f', [" + DATES + "], join_type='left') }}"
+    )
+    right_form = message.split("Right form, for example:", 1)[1]
+    assert "join_type=" not in right_form and "drop" in right_form and "from small" in right_form, message

@@ -31,7 +31,10 @@ keys of {{ label }} would drop rows the join must return. Rule: the big table ma
 the big side is not preserved (inner, right or left semi join, written as `big <join_type> small`). For this join,
 leave {{ label }} out of `small` (or filter the big table by a condition of its own)
         {%- endset -%}
-        {%- do skewjoin._sj_raise(macro_name, argument, problem, skewjoin._sj_example_for(argument, "'inner'")) -%}
+        {#- no value of join_type is the way out: the join is what it is, and declaring another join type
+            would prune rows this join must return -#}
+        {%- do skewjoin._sj_raise(macro_name, argument, problem, 'no value of ' ~ argument ~ ': drop ' ~ label
+            ~ ' from small (a ' ~ jt ~ ' join keeps every big row, so nothing can be pruned by it)') -%}
     {%- endif -%}
     {{- return(jt) -}}
 {%- endmacro %}

@@ -70,7 +70,11 @@
     {%- endif -%}
     {%- set other_alias = join[g.other].alias -%}
     {%- if join.join_type == 'full' -%}
-        {%- set way_out = "use distribute: 'keys' (nothing is multicast) or slots: 1" -%}
+        {%- set way_out -%}
+use distribute: 'keys' (nothing is multicast; each key stays in one slot, so it spreads many keys, not one) or
+slots: 1; to spread one heavy key, declare it in hot_keys instead (a full outer join's hot keys are joined by
+broadcast, each side's unmatched rows of them kept)
+        {%- endset -%}
     {%- else -%}
         {%- set way_out -%}
 use distribute: 'keys' (nothing is multicast), write the group's `when` on {{ other_alias }}'s keys so {{ other_alias }}
@@ -237,6 +241,16 @@ rows in no group: slots #0-#{{ plan.rest_slots - 1 }} by key hash
             {%- set how = 'one slot, nothing multicast' -%}
         {%- elif g.distribute == 'keys' -%}
             {%- set how = 'both sides routed by a hash of the keys, nothing multicast' -%}
+            {%- set selected = skewjoin._sj_when_key_values(join, g) -%}
+            {%- if selected is not none and selected | length == 1 -%}
+                {%- set warning -%}
+WARNING group {{ g.index }} {{ g.name }} distributes by keys but its `when` selects one key ({{ selected[0] }}): all
+its rows go to one of its {{ g.slots }} slots, so the key is not spread. To spread one heavy key, declare it in
+hot_keys (joined by broadcast where its rows are read; legal for every join type)
+                {%- endset -%}
+                {%- set how = how ~ '; ' ~ (warning | replace('\n', ' ')) -%}
+                {%- do skewjoin._sj_warn('skew_join', warning | replace('\n', ' ')) -%}
+            {%- endif -%}
         {%- else -%}
             {%- set spread = 'a hash of the whole row' if g.distribute == 'random'
                 else 'xxhash64(' ~ g.expression ~ ')' -%}
@@ -255,6 +269,39 @@ group {{ g.index }} {{ g.name }}: when '{{ g.when }}', driver {{ driver_alias }}
 {%- endmacro %}
 
 
+{#- The key values a group's `when` selects, when it reads `x.k = v` or
+    `x.k in (v, ...)` on a one-column key (values as written, quotes off);
+    none when the `when` is anything else. -#}
+{% macro _sj_when_key_values(join, g) -%}
+    {%- if join['keys'] | length != 1 -%}
+        {{- return(none) -}}
+    {%- endif -%}
+    {%- set value_pattern = "(-?[0-9]+(?:[.][0-9]+)?|'[^'\\\\]*')" -%}
+    {%- set key_ref = join[g.driver].alias ~ '\\s*[.]\\s*`?' ~ join[g.driver].key_names[0] ~ '`?' -%}
+    {%- set eq = modules.re.fullmatch('\\s*' ~ key_ref ~ '\\s*=\\s*' ~ value_pattern ~ '\\s*', g.when,
+                                      flags=modules.re.I) -%}
+    {%- set inn = modules.re.fullmatch('\\s*' ~ key_ref ~ '\\s+in\\s*\\(([^)]*)\\)\\s*', g.when,
+                                       flags=modules.re.I) -%}
+    {%- set values = [] -%}
+    {%- if eq is not none -%}
+        {%- do values.append(eq.group(1)) -%}
+    {%- elif inn is not none -%}
+        {%- set items = inn.group(1).split(',') -%}
+        {%- for v in items if modules.re.fullmatch('\\s*' ~ value_pattern ~ '\\s*', v) is not none -%}
+            {%- do values.append(v | trim) -%}
+        {%- endfor -%}
+        {%- if values | length != items | length -%}
+            {{- return(none) -}}
+        {%- endif -%}
+    {%- else -%}
+        {{- return(none) -}}
+    {%- endif -%}
+    {%- set out = [] -%}
+    {%- for v in values -%}{%- do out.append(v[1:-1] if v.startswith("'") else v) -%}{%- endfor -%}
+    {{- return(out) -}}
+{%- endmacro %}
+
+
 {#- Groups the hot keys leave empty. Hot keys go to the broadcast branch
     before the groups are formed, so a group whose `when` selects only hot
     keys (`a.k = 0`, `a.k in (0, 1)` with those keys hot) receives no row and
@@ -262,34 +309,12 @@ group {{ g.index }} {{ g.name }}: when '{{ g.when }}', driver {{ driver_alias }}
     Says so in the record and warns in the log. -#}
 {% macro _sj_groups_left_empty(join, plan, hot) -%}
     {%- set lines = [] -%}
-    {%- if join['keys'] | length != 1 -%}
-        {{- return(lines) -}}
-    {%- endif -%}
-    {%- set k = join['keys'][0] -%}
-    {%- set value_pattern = "(-?[0-9]+(?:[.][0-9]+)?|'[^'\\\\]*')" -%}
     {%- for g in plan.groups -%}
-        {%- set key_ref = join[g.driver].alias ~ '\\s*[.]\\s*`?' ~ join[g.driver].key_names[0] ~ '`?' -%}
-        {%- set eq = modules.re.fullmatch('\\s*' ~ key_ref ~ '\\s*=\\s*' ~ value_pattern ~ '\\s*', g.when,
-                                          flags=modules.re.I) -%}
-        {%- set inn = modules.re.fullmatch('\\s*' ~ key_ref ~ '\\s+in\\s*\\(([^)]*)\\)\\s*', g.when,
-                                           flags=modules.re.I) -%}
-        {%- set values = [] -%}
-        {%- if eq is not none -%}
-            {%- do values.append(eq.group(1)) -%}
-        {%- elif inn is not none -%}
-            {%- set items = inn.group(1).split(',') -%}
-            {%- set plain = [] -%}
-            {%- for v in items if modules.re.fullmatch('\\s*' ~ value_pattern ~ '\\s*', v) is not none -%}
-                {%- do plain.append(v | trim) -%}
-            {%- endfor -%}
-            {%- if plain | length == items | length -%}
-                {%- do values.extend(plain) -%}
-            {%- endif -%}
-        {%- endif -%}
+        {%- set k = join['keys'][0] -%}
+        {%- set values = skewjoin._sj_when_key_values(join, g) or [] -%}
         {%- set hot_values = [] -%}
         {%- set cold_values = [] -%}
-        {%- for v in values -%}
-            {%- set raw = v[1:-1] if v.startswith("'") else v -%}
+        {%- for raw in values -%}
             {%- set lit = skewjoin._sj_literal(raw, k.type) -%}
             {%- if lit is not none and [lit] in hot.taken -%}
                 {%- do hot_values.append(raw) -%}

@@ -78,7 +78,10 @@ are: {{ skewjoin._sj_star_columns_text(dim_columns) }}
 dim_columns | map(attribute='name') | list) }}; its columns are: {{ skewjoin._sj_star_columns_text(dim_columns) }}
             {%- endset -%}
             {%- set better = skewjoin._sj_suggest_column(dim_columns, c, c, none) -%}
-            {%- do skewjoin._sj_raise('star_join', d.arg ~ '.columns', problem, "['" ~ better ~ "']") -%}
+            {%- set fixed = [] -%}
+            {%- for w in d.columns_wanted -%}{%- do fixed.append(better if w == c else w) -%}{%- endfor -%}
+            {%- do skewjoin._sj_raise('star_join', d.arg ~ '.columns', problem,
+                "['" ~ (fixed | join("', '")) ~ "']") -%}
         {%- endfor -%}
         {%- do d.update({'columns': dim_columns, 'keys': keys}) -%}
     {%- endfor -%}
