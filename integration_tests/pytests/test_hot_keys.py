@@ -99,7 +99,7 @@ def test_hot_branch_spreads_rows_of_single_file_input(build: Callable[..., Any],
     )[0][0]
     assert splits == 1
     sql = inputs_built.compiled_sql("hk_spread")
-    assert "spread evenly (round robin, not by key) over 10 partitions: its input has only 1 splits" in sql
+    assert "spread by xxhash64 of the whole row over 10 partitions: its input has only 1 splits" in sql
     spread = partition_shares(conn, strip_record(sql), "p.k = 0")
     unspread = partition_shares(conn, strip_record(inputs_built.compiled_sql("hk_spread_never")), "p.k = 0")
     assert unspread[0] == 1.0, unspread

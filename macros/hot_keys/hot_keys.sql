@@ -256,25 +256,43 @@ limit {{ (options.max_keys | int) + 1 }}
 {%- endmacro %}
 
 
-{#- Should the hot rows of `side` be spread before the broadcast join? -#}
+{#- Should the hot rows of `side` be spread before the broadcast join?
+    The hot branch runs in as many tasks as the side has input splits. A
+    spread helps only when those splits leave cores idle: it is made when the
+    splits are fewer than spread_min_splits AND at most half the leaf
+    parallelism Spark has (the default parallelism of range(), i.e. the
+    executors' cores; so a 2-core local Spark reading 2 splits never spreads).
+    The spread is one shuffle of the hot rows, hash-partitioned by
+    xxhash64 of the whole row (deterministic, no sort), over
+    spread_partitions or min(total slots, parallelism) partitions. -#}
 {% macro _sj_hot_spread(j, hot, side, hot_cte) -%}
     {%- set opts = hot.options -%}
+    {%- set alias = j[side].alias -%}
     {%- if opts.spread == 'never' -%}
-        {{- return({'spread': false, 'line': 'hot rows of ' ~ j[side].alias ~ ' not spread (spread: never)'}) -}}
+        {{- return({'spread': false, 'line': 'hot rows of ' ~ alias ~ ' not spread (spread: never)'}) -}}
     {%- endif -%}
-    {%- set partitions = (opts.spread_partitions or skewjoin._sj_total_slots(hot.spec)[0]) | int -%}
+    {%- set total = skewjoin._sj_total_slots(hot.spec)[0] | int -%}
+    {%- set cost = 'cost: one shuffle of the hot rows (written and read once), no sort' -%}
     {%- if opts.spread == 'always' -%}
-        {{- return({'spread': true, 'partitions': partitions, 'line': 'hot rows of ' ~ j[side].alias ~ ' spread evenly (round robin, not by key) over ' ~ partitions ~ ' partitions before the broadcast join (spread: always)'}) -}}
+        {%- set partitions = (opts.spread_partitions or total) | int -%}
+        {{- return({'spread': true, 'partitions': partitions, 'line': 'hot rows of ' ~ alias ~ ' spread by xxhash64 of the whole row over ' ~ partitions ~ ' partitions before the broadcast join (spread: always; ' ~ cost ~ ')'}) -}}
     {%- endif -%}
     {%- set splits = hot.get('splits_' ~ side) -%}
     {%- if splits is none -%}
         {%- set probe = run_query('select count(distinct sj_split) as sj_splits from (select spark_partition_id() as sj_split from ' ~ j[side]['from'] ~ ' as sj_probe) as sj_probe') -%}
         {%- set splits = probe.rows[0][0] -%}
     {%- endif -%}
-    {%- if splits < (opts.spread_min_splits | int) -%}
-        {{- return({'spread': true, 'partitions': partitions, 'line': 'hot rows of ' ~ j[side].alias ~ ' spread evenly (round robin, not by key) over ' ~ partitions ~ ' partitions: its input has only ' ~ splits ~ ' splits (< spread_min_splits ' ~ opts.spread_min_splits ~ '), which would make the broadcast branch a straggler'}) -}}
+    {%- if splits >= (opts.spread_min_splits | int) -%}
+        {{- return({'spread': false, 'line': 'hot rows of ' ~ alias ~ ' joined where they are read: its input has ' ~ splits ~ ' splits (>= spread_min_splits ' ~ opts.spread_min_splits ~ ')'}) -}}
     {%- endif -%}
-    {{- return({'spread': false, 'line': 'hot rows of ' ~ j[side].alias ~ ' joined where they are read: its input has ' ~ splits ~ ' splits (>= spread_min_splits ' ~ opts.spread_min_splits ~ ')'}) -}}
+    {#- the leaf parallelism: how many tasks Spark gives a scan-free range() (its default parallelism) -#}
+    {%- set par = run_query('select max(sj_split) + 1 as sj_parallelism from (select spark_partition_id() as sj_split from range(0, 100000)) as sj_range') -%}
+    {%- set parallelism = par.rows[0][0] | int -%}
+    {%- if splits * 2 > parallelism -%}
+        {{- return({'spread': false, 'line': 'hot rows of ' ~ alias ~ ' joined where they are read: its ' ~ splits ~ ' input splits already use half or more of the ' ~ parallelism ~ ' tasks Spark runs at once (default parallelism), so a spread would cost a shuffle of the hot rows and gain no parallelism'}) -}}
+    {%- endif -%}
+    {%- set partitions = (opts.spread_partitions or ([total, parallelism] | min)) | int -%}
+    {{- return({'spread': true, 'partitions': partitions, 'line': 'hot rows of ' ~ alias ~ ' spread by xxhash64 of the whole row over ' ~ partitions ~ ' partitions: its input has only ' ~ splits ~ ' splits (< spread_min_splits ' ~ opts.spread_min_splits ~ ') for a default parallelism of ' ~ parallelism ~ ', which would make the broadcast branch a straggler (' ~ cost ~ ')'}) -}}
 {%- endmacro %}
 
 
@@ -327,7 +345,14 @@ left outer join (select * from {{ other_input }} where false) as {{ j[other].ali
                 {%- set spread = skewjoin._sj_hot_spread(j, hot, side, name ~ '_read') -%}
                 {%- do hot.lines.append(spread.line) -%}
                 {%- if spread.spread -%}
-                    {%- do ctes.append([name, 'select /*+ repartition(' ~ spread.partitions ~ ') */ * from ' ~ name ~ '_read']) -%}
+                    {#- hash partitioning on a hash of the whole row: deterministic on retry, and unlike a
+                        round-robin repartition Spark needs no sort for it; an explicit partition count, so
+                        AQE does not coalesce it -#}
+                    {%- set cols = [] -%}
+                    {%- for c in j[side].columns -%}{%- do cols.append(skewjoin._sj_ident(c.name)) -%}{%- endfor -%}
+                    {%- do ctes.append([name ~ '_hashed', 'select *, xxhash64(' ~ (cols | join(', ')) ~ ') as sj_spread from ' ~ name ~ '_read']) -%}
+                    {%- do ctes.append([name ~ '_spread', 'select /*+ repartition(' ~ spread.partitions ~ ', sj_spread) */ * from ' ~ name ~ '_hashed']) -%}
+                    {%- do ctes.append([name, 'select ' ~ (cols | join(', ')) ~ ' from ' ~ name ~ '_spread']) -%}
                 {%- else -%}
                     {%- do ctes.append([name, 'select * from ' ~ name ~ '_read']) -%}
                 {%- endif -%}
@@ -354,7 +379,7 @@ left outer join (select * from {{ other_input }} where false) as {{ j[other].ali
             {#- the output is a's rows: keep/drop a's rows of these keys by the distinct keys present in b -#}
             {%- set key_list = [] -%}
             {%- for k in j['keys'] -%}{%- do key_list.append(sa ~ '.' ~ k.right_ident) -%}{%- endfor -%}
-            {%- do ctes.append([s_cte ~ '_keys', 'select distinct ' ~ (key_list | join(', ')) ~ '\nfrom ' ~ s_cte ~ ' as ' ~ sa]) -%}
+            {%- do ctes.append([s_cte ~ '_keys', 'select distinct ' ~ (key_list | join(', ')) ~ '\nfrom ' ~ s_cte ~ '_read as ' ~ sa]) -%}
             {%- set branch_sql -%}
 select /*+ broadcast({{ sa }}) */
     {{ j.select_list | join(',\n    ') }}
@@ -387,7 +412,7 @@ from {{ s_cte }} as {{ sa }}
                 {#- o's rows of these keys that no hot row of s matches -#}
                 {%- set key_list = [] -%}
                 {%- for k in j['keys'] -%}{%- do key_list.append(sa ~ '.' ~ (k.left_ident if s == 'left' else k.right_ident)) -%}{%- endfor -%}
-                {%- do ctes.append([s_cte ~ '_keys', 'select distinct ' ~ (key_list | join(', ')) ~ '\nfrom ' ~ s_cte ~ ' as ' ~ sa]) -%}
+                {%- do ctes.append([s_cte ~ '_keys', 'select distinct ' ~ (key_list | join(', ')) ~ '\nfrom ' ~ s_cte ~ '_read as ' ~ sa]) -%}
                 {%- set unmatched_sql -%}
 select /*+ broadcast({{ sa }}) */ {{ oa }}.*
 from {{ o_cte }} as {{ oa }}
