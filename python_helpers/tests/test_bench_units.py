@@ -358,15 +358,21 @@ def test_dataset_spec_checks_its_parameters() -> None:
         DatasetSpec(schema="x; drop table y")
     sqls = dict(statements(DatasetSpec()))
     assert set(sqls) >= {"bench_dim", "bench_fact_skewed", "bench_fact_uniform", "bench_sales_by_day"}
-    assert "range(0, 1000000, 1, 200)" in sqls["bench_fact_skewed"]
+    assert "range(0, 1000000, 1, 64)" in sqls["bench_fact_skewed"]
+    assert {"bench_dim_wide", "bench_dim_hot"} <= set(sqls)
+    assert "when id = 99999 then 2000" in sqls["bench_dim_hot"]
     assert "partitioned by (day_key)" in sqls["bench_sales_by_day"]
     assert "bench_days" not in dict(statements(DatasetSpec(), pruning=False))
     assert {"bench_star_sales", "bench_star_customers"} <= set(sqls)
     assert "bench_star_sales" not in dict(statements(DatasetSpec(), star=False))
-    keys = {s.key for s in scenarios(BenchConfig())}
+    keys = {s.key for s in scenarios(BenchConfig(pruning=True, star=True))}
     assert {"star/plain", "star/star_join", "pruning/prune_predicate", "skewed/plain@aqe_scaled"} <= keys
-    assert len(scenarios(BenchConfig(pruning=False, star=False))) == 14
-    assert {"aggregated/plain@aqe_off", "aggregated/plain@aqe_scaled", "aggregated/hot_keys"} <= keys
+    assert len(scenarios(BenchConfig())) == 36
+    assert {"aggregated/plain@aqe_off", "aggregated/plain@aqe_forced", "aggregated/auto"} <= keys
+    assert {"left/plain@aqe_off", "left/plain@aqe_default", "left/plain@aqe_scaled", "left/auto"} <= keys
+    assert {"right/auto", "full/auto", "wide/groups", "wide/auto", "uniform/auto"} <= keys
+    assert "left/plain@aqe_forced" not in keys  # forcing applies where a split would add a shuffle
+    assert {s.dataset for s in scenarios(BenchConfig(datasets=("left", "uniform")))} == {"left", "uniform"}
 
 
 def test_zipf_key_expression_shapes() -> None:
@@ -427,7 +433,7 @@ def _record(scenario: str, rows: int, checksum: tuple[int, int], error: str | No
 
 
 def test_results_are_checked_against_the_plain_join_of_the_same_data() -> None:
-    all_s = scenarios(BenchConfig())
+    all_s = scenarios(BenchConfig(pruning=True, star=True))
     runs = [
         _record("skewed/groups", 10, (1, 2)),  # before the plain join's run: still checked against it
         _record("skewed/plain@aqe_off", 10, (1, 2)),
@@ -449,7 +455,7 @@ def _result(medians_by_run: dict[str, dict[str, Any]]) -> BenchResult:
     from skewjoin.bench.eventlog import RunMetrics, StageSummary
     from skewjoin.bench.scenarios import SkewConfigs
 
-    config = BenchConfig(repetitions=1, pruning=False, star=False)
+    config = BenchConfig(repetitions=1, pruning=False, star=False, strategy_settings="aqe_default")
     runs = []
     for key, m in medians_by_run.items():
         join = StageSummary(1, "join", 10, m["total"], m["max"], m["median"], 1, 1, 1, 0, 0, [])
