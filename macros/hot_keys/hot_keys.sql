@@ -269,13 +269,13 @@ limit {{ (options.max_keys | int) + 1 }}
     {%- set opts = hot.options -%}
     {%- set alias = j[side].alias -%}
     {%- if opts.spread == 'never' -%}
-        {{- return({'spread': false, 'line': 'hot rows of ' ~ alias ~ ' not spread (spread: never)'}) -}}
+        {{- return({'spread': false, 'tasks': hot.get('splits_' ~ side), 'line': 'hot rows of ' ~ alias ~ ' not spread (spread: never)'}) -}}
     {%- endif -%}
     {%- set total = skewjoin._sj_total_slots(hot.spec)[0] | int -%}
     {%- set cost = 'cost: one shuffle of the hot rows (written and read once), no sort' -%}
     {%- if opts.spread == 'always' -%}
         {%- set partitions = (opts.spread_partitions or total) | int -%}
-        {{- return({'spread': true, 'partitions': partitions, 'line': 'hot rows of ' ~ alias ~ ' spread by xxhash64 of the whole row over ' ~ partitions ~ ' partitions before the broadcast join (spread: always; ' ~ cost ~ ')'}) -}}
+        {{- return({'spread': true, 'partitions': partitions, 'tasks': partitions, 'line': 'hot rows of ' ~ alias ~ ' spread by xxhash64 of the whole row over ' ~ partitions ~ ' partitions before the broadcast join (spread: always; ' ~ cost ~ ')'}) -}}
     {%- endif -%}
     {%- set splits = hot.get('splits_' ~ side) -%}
     {%- if splits is none -%}
@@ -283,16 +283,16 @@ limit {{ (options.max_keys | int) + 1 }}
         {%- set splits = probe.rows[0][0] -%}
     {%- endif -%}
     {%- if splits >= (opts.spread_min_splits | int) -%}
-        {{- return({'spread': false, 'line': 'hot rows of ' ~ alias ~ ' joined where they are read: its input has ' ~ splits ~ ' splits (>= spread_min_splits ' ~ opts.spread_min_splits ~ ')'}) -}}
+        {{- return({'spread': false, 'tasks': splits, 'line': 'hot rows of ' ~ alias ~ ' joined where they are read: its input has ' ~ splits ~ ' splits (>= spread_min_splits ' ~ opts.spread_min_splits ~ ')'}) -}}
     {%- endif -%}
     {#- the leaf parallelism: how many tasks Spark gives a scan-free range() (its default parallelism) -#}
     {%- set par = run_query('select max(sj_split) + 1 as sj_parallelism from (select spark_partition_id() as sj_split from range(0, 100000)) as sj_range') -%}
     {%- set parallelism = par.rows[0][0] | int -%}
     {%- if splits * 2 > parallelism -%}
-        {{- return({'spread': false, 'line': 'hot rows of ' ~ alias ~ ' joined where they are read: its ' ~ splits ~ ' input splits already use half or more of the ' ~ parallelism ~ ' tasks Spark runs at once (default parallelism), so a spread would cost a shuffle of the hot rows and gain no parallelism'}) -}}
+        {{- return({'spread': false, 'tasks': splits, 'line': 'hot rows of ' ~ alias ~ ' joined where they are read: its ' ~ splits ~ ' input splits already use half or more of the ' ~ parallelism ~ ' tasks Spark runs at once (default parallelism), so a spread would cost a shuffle of the hot rows and gain no parallelism'}) -}}
     {%- endif -%}
     {%- set partitions = (opts.spread_partitions or ([total, parallelism] | min)) | int -%}
-    {{- return({'spread': true, 'partitions': partitions, 'line': 'hot rows of ' ~ alias ~ ' spread by xxhash64 of the whole row over ' ~ partitions ~ ' partitions: its input has only ' ~ splits ~ ' splits (< spread_min_splits ' ~ opts.spread_min_splits ~ ') for a default parallelism of ' ~ parallelism ~ ', which would make the broadcast branch a straggler (' ~ cost ~ ')'}) -}}
+    {{- return({'spread': true, 'partitions': partitions, 'tasks': partitions, 'line': 'hot rows of ' ~ alias ~ ' spread by xxhash64 of the whole row over ' ~ partitions ~ ' partitions: its input has only ' ~ splits ~ ' splits (< spread_min_splits ' ~ opts.spread_min_splits ~ ') for a default parallelism of ' ~ parallelism ~ ', which would make the broadcast branch a straggler (' ~ cost ~ ')'}) -}}
 {%- endmacro %}
 
 
@@ -344,6 +344,7 @@ left outer join (select * from {{ other_input }} where false) as {{ j[other].ali
             {%- if hot_side == side -%}
                 {%- set spread = skewjoin._sj_hot_spread(j, hot, side, name ~ '_read') -%}
                 {%- do hot.lines.append(spread.line) -%}
+                {%- do hot.update({'tasks_' ~ side: spread.tasks}) -%}
                 {%- if spread.spread -%}
                     {#- hash partitioning on a hash of the whole row: deterministic on retry, and unlike a
                         round-robin repartition Spark needs no sort for it; an explicit partition count, so
@@ -408,6 +409,8 @@ from {{ s_cte }} as {{ sa }}
             {%- do ctes.append([branch, branch_sql]) -%}
             {%- do selects.append('select * from ' ~ branch) -%}
             {%- do how.append(sa ~ "'s hot rows " ~ keyword ~ ' the broadcast rows of ' ~ oa ~ ' with those keys') -%}
+            {%- set tasks = hot.get('tasks_' ~ s) -%}
+            {%- do how.append('multicast: those rows of ' ~ oa ~ ' are broadcast, one copy to each ' ~ ((tasks ~ ' tasks') if tasks is not none else 'task') ~ ' of the branch (' ~ oa ~ "'s rows of the hot keys x " ~ (tasks if tasks is not none else 'the input splits of ' ~ sa) ~ '; no run-time count is made)') -%}
             {%- if o in preserved -%}
                 {#- o's rows of these keys that no hot row of s matches -#}
                 {%- set key_list = [] -%}
