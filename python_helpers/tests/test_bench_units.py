@@ -525,3 +525,36 @@ def test_cli_lists_bench_and_checks_options_before_starting_spark() -> None:
     assert wrong.exit_code == 2 and "slot counts >= 1" in wrong.output
     wrong = runner.invoke(main, ["bench", "--hot-keys", "0", "--hot-share", "0.5"])
     assert wrong.exit_code == 2 and "hot_share > 0 needs hot_keys >= 1" in wrong.output
+
+
+def test_where_spark_gives_up_compares_with_the_best_spark_setting() -> None:
+    from skewjoin.bench.report import gives_up
+
+    config = BenchConfig(repetitions=1, datasets=("left", "skewed"))
+    keys = [s.key for s in scenarios(config)]
+    assert keys[:4] == ["left/plain@aqe_off", "left/plain@aqe_default", "left/plain@aqe_scaled", "left/auto"]
+    result = _result({})
+    result.config = config
+    result.scenarios = scenarios(config)
+
+    def med(p64: float, task: float = 10.0, split: int = 0) -> dict[str, Any]:
+        return {"ok_runs": 1, "makespan_s": {64: p64}, "total_task_s": task, "wall_s": task,
+                "skew_split_joins": split, "results_match": True, "shuffle_write_records": 100}  # fmt: skip
+
+    medians = {
+        "left/plain@aqe_off": med(4.0),
+        "left/plain@aqe_default": med(3.0),
+        "left/plain@aqe_scaled": med(3.5),
+        "left/auto": med(0.9, task=11.0),
+        "skewed/plain@aqe_off": med(4.0),
+        "skewed/plain@aqe_scaled": med(1.0, split=1),
+        "skewed/auto": med(1.2),
+    }
+    rows = {(r.dataset, r.strategy): r for r in gives_up(result, medians)}
+    left = rows[("left", "auto")]
+    assert left.best_profile == "aqe_default" and left.vs_best == pytest.approx(0.3) and left.passed is True
+    assert left.task_time_vs_plain == pytest.approx(1.1)
+    assert not any(left.aqe_split.values())
+    inner = rows[("skewed", "auto")]
+    assert inner.aqe_split["aqe_scaled"] == 1
+    assert inner.vs_scaled == pytest.approx(1.2) and inner.passed is False  # e: <= 1.0x scaled AQE

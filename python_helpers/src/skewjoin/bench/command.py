@@ -45,13 +45,18 @@ def dbt_compiler(
     def compile_models(variables: dict[str, Any]) -> dict[str, str]:
         from skewjoin.dbt_runner import compiled_sql, run_dbt
 
+        # only the models of the scenarios that run (the pruning and star macros query their tables
+        # at compile time, and those tables exist only when their scenarios run)
+        models = variables.pop("skewjoin_bench_models", None)
+        select = ["--select", *models] if models else ["--select", BENCH_MODELS]
+
         log_path = work_dir / "dbt-logs"
         target_path = work_dir / "dbt-target"
         common = ["--log-path", str(log_path), "--quiet"]
         if not (project_dir / "dbt_packages" / "skewjoin").exists():
             run_dbt(["deps", *common], project_dir, project_dir, target, env=env)
         run_dbt(
-            ["compile", "--select", BENCH_MODELS, "--target-path", str(target_path), *common],
+            ["compile", *select, "--target-path", str(target_path), *common],
             project_dir,
             project_dir,
             target,
