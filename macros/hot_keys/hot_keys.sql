@@ -410,7 +410,7 @@ from {{ s_cte }} as {{ sa }}
             {%- do selects.append('select * from ' ~ branch) -%}
             {%- do how.append(sa ~ "'s hot rows " ~ keyword ~ ' the broadcast rows of ' ~ oa ~ ' with those keys') -%}
             {%- set tasks = hot.get('tasks_' ~ s) -%}
-            {%- do how.append('multicast: those rows of ' ~ oa ~ ' are broadcast, one copy to each ' ~ ((tasks ~ ' tasks') if tasks is not none else 'task') ~ ' of the branch (' ~ oa ~ "'s rows of the hot keys x " ~ (tasks if tasks is not none else 'the input splits of ' ~ sa) ~ '; no run-time count is made)') -%}
+            {%- do how.append('multicast: those rows of ' ~ oa ~ ' are broadcast, one copy to each ' ~ (('of the ' ~ tasks ~ ' tasks') if tasks is not none else 'task') ~ ' of the branch (' ~ oa ~ "'s rows of the hot keys x " ~ (tasks if tasks is not none else 'the input splits of ' ~ sa) ~ '; no run-time count is made)') -%}
             {%- if o in preserved -%}
                 {#- o's rows of these keys that no hot row of s matches -#}
                 {%- set key_list = [] -%}
