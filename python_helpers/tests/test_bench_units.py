@@ -527,8 +527,8 @@ def test_cli_lists_bench_and_checks_options_before_starting_spark() -> None:
     assert wrong.exit_code == 2 and "hot_share > 0 needs hot_keys >= 1" in wrong.output
 
 
-def test_where_spark_gives_up_compares_with_the_best_spark_setting() -> None:
-    from skewjoin.bench.report import gives_up
+def test_where_spark_gives_up_compares_with_the_best_spark_setting(tmp_path: Path) -> None:
+    from skewjoin.bench.report import gives_up, gives_up_chart
 
     config = BenchConfig(repetitions=1, datasets=("left", "skewed"))
     keys = [s.key for s in scenarios(config)]
@@ -558,3 +558,5 @@ def test_where_spark_gives_up_compares_with_the_best_spark_setting() -> None:
     inner = rows[("skewed", "auto")]
     assert inner.aqe_split["aqe_scaled"] == 1
     assert inner.vs_scaled == pytest.approx(1.2) and inner.passed is False  # e: <= 1.0x scaled AQE
+    png = gives_up_chart(result, list(rows.values()), tmp_path / "gives_up.png")
+    assert png is not None and png.read_bytes()[:4] == b"\x89PNG"
