@@ -3,7 +3,8 @@
 # skew scenarios, one Spark application per size), then the makespan ratio at
 # P=64 of every skewjoin strategy against Spark's best plain-join setting per
 # size, as bench-curve.md and bench-curve.png under bench-results/curve-<date-time>/.
-# SIZES overrides the sizes (fact rows), e.g. SIZES="250000 1000000 4000000".
+# SIZES overrides the sizes (fact rows), e.g. SIZES="250000 1000000 4000000";
+# REPS the repetitions of each scenario (default 1: one run a size).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BIN="$ROOT/.venv/bin"
@@ -11,6 +12,7 @@ cd "$ROOT"
 export PYSPARK_PYTHON="$BIN/python"
 export SKEWJOIN_REPO="$ROOT"
 SIZES=${SIZES:-"625000 2500000 10000000"}
+REPS=${REPS:-1}
 out="$ROOT/bench-results/curve-$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$out"
 started=$(date +%s)
@@ -19,7 +21,7 @@ for rows in $SIZES; do
     keys=$(( rows / 10 ))
     echo "==> skewjoin bench --rows $rows --distinct-keys $keys"
     report=$("$BIN/skewjoin" bench --out "$out" --rows "$rows" --distinct-keys "$keys" \
-        --datasets left,right,full,wide,aggregated,skewed "$@" | grep 'bench.md$' || true)
+        --repetitions "$REPS" --datasets left,right,full,wide,aggregated,skewed "$@" | grep 'bench.md$' || true)
     [ -n "$report" ] && reports+=("$(dirname "$report")/bench.json")
 done
 "$BIN/python" -m skewjoin.bench.curve --out "$out" "${reports[@]}"
