@@ -181,6 +181,8 @@ def smoke_config() -> BenchConfig:
         warmup=False,
         pruning=True,
         star=True,
+        # one of each kind of plan (the mirrored right join and the wide fan-out add no new code path)
+        datasets=("left", "full", "aggregated", "skewed", "uniform"),
     )
 
 
