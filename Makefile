@@ -2,13 +2,16 @@
 #   make demo   build the demo pipeline on embedded Spark and print a summary
 #   make test   run every test against a local Spark Thrift Server, then lint
 #   make bench  run the benchmark (see README, Performance)
+#   make bench-large   the same at a size where the plain join's straggler takes seconds
+#   make bench-curve   the makespan ratio at 3 sizes, each 4x the last, and its chart
+#   make bench-local   the small-machine case: input read as local Spark reads it
 
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench setup clean lint
+.PHONY: demo test bench bench-large bench-curve bench-local setup clean lint
 
 $(STAMP): requirements.lock python_helpers/pyproject.toml bench/pyproject.toml scripts/setup.sh
 	bash scripts/setup.sh "$(PYTHON)" "$(VENV)"
@@ -24,6 +27,15 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	bash scripts/bench.sh
+
+bench-large: $(STAMP)
+	bash scripts/bench.sh --rows 10000000 --distinct-keys 1000000 --datasets left,right,full,wide,aggregated,skewed
+
+bench-curve: $(STAMP)
+	bash scripts/bench_curve.sh
+
+bench-local: $(STAMP)
+	bash scripts/bench.sh --read local --datasets left,right,full,wide,aggregated,skewed,uniform
 
 clean:
 	rm -rf .spark target dbt_packages logs integration_tests/target integration_tests/dbt_packages integration_tests/logs

@@ -32,12 +32,16 @@ def test_smoke_benchmark_runs_checks_and_measures(tmp_path: Path) -> None:
         progress=lines.append,
     )
     # outputs
-    assert set(paths) == {"json", "md", "png"}
+    assert set(paths) == {"json", "md", "png", "gives_up_png"}
     for path in paths.values():
         assert path.is_file() and path.stat().st_size > 0
     assert paths["png"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     md = paths["md"].read_text()
     assert "## Targets" in md and "skewjoin-bench --smoke" in md and " cores" in md
+    assert "## Where Spark gives up" in md
+    assert {r["dataset"] for r in json.loads(paths["json"].read_text())["where_spark_gives_up"]} >= {
+        "left", "full", "aggregated", "skewed"
+    }
     data = json.loads(paths["json"].read_text())
     assert data["config"]["data"]["rows"] == config.data.rows
     assert not (paths["md"].parent / "warehouse").exists(), "the generated data is removed after the run"
@@ -61,6 +65,12 @@ def test_smoke_benchmark_runs_checks_and_measures(tmp_path: Path) -> None:
     assert "skewjoin.skew_join" in result.decision_records["bench_skewed_groups"]
     assert "skew groups" in result.decision_records["bench_skewed_groups"]
     assert "hot keys of f (declared)" in result.decision_records["bench_skewed_hot_keys"]
+    left_record = result.decision_records["bench_left_auto"]
+    assert "hot keys of f found at run time" in left_record and "multicast: those rows of d are broadcast" in left_record
+    # Spark's AQE never splits the null-supplying side: no skew-split join in any plain left join's final plan
+    for run in result.runs:
+        if run.scenario.startswith("left/plain@"):
+            assert run.metrics is not None and run.metrics.skew_split_joins == 0, run.scenario
     assert "prune_predicate" in result.decision_records["bench_prune_macro"]
     assert result.decision_records["bench_skewed_plain"] == ""
 

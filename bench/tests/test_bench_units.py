@@ -358,15 +358,21 @@ def test_dataset_spec_checks_its_parameters() -> None:
         DatasetSpec(schema="x; drop table y")
     sqls = dict(statements(DatasetSpec()))
     assert set(sqls) >= {"bench_dim", "bench_fact_skewed", "bench_fact_uniform", "bench_sales_by_day"}
-    assert "range(0, 1000000, 1, 200)" in sqls["bench_fact_skewed"]
+    assert "range(0, 1000000, 1, 64)" in sqls["bench_fact_skewed"]
+    assert {"bench_dim_wide", "bench_dim_hot"} <= set(sqls)
+    assert "when id = 99999 then 2000" in sqls["bench_dim_hot"]
     assert "partitioned by (day_key)" in sqls["bench_sales_by_day"]
     assert "bench_days" not in dict(statements(DatasetSpec(), pruning=False))
     assert {"bench_star_sales", "bench_star_customers"} <= set(sqls)
     assert "bench_star_sales" not in dict(statements(DatasetSpec(), star=False))
-    keys = {s.key for s in scenarios(BenchConfig())}
+    keys = {s.key for s in scenarios(BenchConfig(pruning=True, star=True))}
     assert {"star/plain", "star/star_join", "pruning/prune_predicate", "skewed/plain@aqe_scaled"} <= keys
-    assert len(scenarios(BenchConfig(pruning=False, star=False))) == 14
-    assert {"aggregated/plain@aqe_off", "aggregated/plain@aqe_scaled", "aggregated/hot_keys"} <= keys
+    assert len(scenarios(BenchConfig())) == 36
+    assert {"aggregated/plain@aqe_off", "aggregated/plain@aqe_forced", "aggregated/auto"} <= keys
+    assert {"left/plain@aqe_off", "left/plain@aqe_default", "left/plain@aqe_scaled", "left/auto"} <= keys
+    assert {"right/auto", "full/auto", "wide/groups", "wide/auto", "uniform/auto"} <= keys
+    assert "left/plain@aqe_forced" not in keys  # forcing applies where a split would add a shuffle
+    assert {s.dataset for s in scenarios(BenchConfig(datasets=("left", "uniform")))} == {"left", "uniform"}
 
 
 def test_zipf_key_expression_shapes() -> None:
@@ -427,7 +433,7 @@ def _record(scenario: str, rows: int, checksum: tuple[int, int], error: str | No
 
 
 def test_results_are_checked_against_the_plain_join_of_the_same_data() -> None:
-    all_s = scenarios(BenchConfig())
+    all_s = scenarios(BenchConfig(pruning=True, star=True))
     runs = [
         _record("skewed/groups", 10, (1, 2)),  # before the plain join's run: still checked against it
         _record("skewed/plain@aqe_off", 10, (1, 2)),
@@ -449,7 +455,7 @@ def _result(medians_by_run: dict[str, dict[str, Any]]) -> BenchResult:
     from skewjoin_bench.eventlog import RunMetrics, StageSummary
     from skewjoin_bench.scenarios import SkewConfigs
 
-    config = BenchConfig(repetitions=1, pruning=False, star=False)
+    config = BenchConfig(repetitions=1, pruning=False, star=False, strategy_settings="aqe_default")
     runs = []
     for key, m in medians_by_run.items():
         join = StageSummary(1, "join", 10, m["total"], m["max"], m["median"], 1, 1, 1, 0, 0, [])
@@ -517,3 +523,38 @@ def test_cli_helps_and_checks_options_before_starting_spark() -> None:
     assert wrong.exit_code == 2 and "slot counts >= 1" in wrong.output
     wrong = runner.invoke(bench, ["--hot-keys", "0", "--hot-share", "0.5"])
     assert wrong.exit_code == 2 and "hot_share > 0 needs hot_keys >= 1" in wrong.output
+
+
+def test_where_spark_gives_up_compares_with_the_best_spark_setting(tmp_path: Path) -> None:
+    from skewjoin_bench.report import gives_up, gives_up_chart
+
+    config = BenchConfig(repetitions=1, datasets=("left", "skewed"))
+    keys = [s.key for s in scenarios(config)]
+    assert keys[:4] == ["left/plain@aqe_off", "left/plain@aqe_default", "left/plain@aqe_scaled", "left/auto"]
+    result = _result({})
+    result.config = config
+    result.scenarios = scenarios(config)
+
+    def med(p64: float, task: float = 10.0, split: int = 0) -> dict[str, Any]:
+        return {"ok_runs": 1, "makespan_s": {64: p64}, "total_task_s": task, "wall_s": task,
+                "skew_split_joins": split, "results_match": True, "shuffle_write_records": 100}  # fmt: skip
+
+    medians = {
+        "left/plain@aqe_off": med(4.0),
+        "left/plain@aqe_default": med(3.0),
+        "left/plain@aqe_scaled": med(3.5),
+        "left/auto": med(0.9, task=11.0),
+        "skewed/plain@aqe_off": med(4.0),
+        "skewed/plain@aqe_scaled": med(1.0, split=1),
+        "skewed/auto": med(1.2),
+    }
+    rows = {(r.dataset, r.strategy): r for r in gives_up(result, medians)}
+    left = rows[("left", "auto")]
+    assert left.best_profile == "aqe_default" and left.vs_best == pytest.approx(0.3) and left.passed is True
+    assert left.task_time_vs_plain == pytest.approx(1.1)
+    assert not any(left.aqe_split.values())
+    inner = rows[("skewed", "auto")]
+    assert inner.aqe_split["aqe_scaled"] == 1
+    assert inner.vs_scaled == pytest.approx(1.2) and inner.passed is False  # e: <= 1.0x scaled AQE
+    png = gives_up_chart(result, list(rows.values()), tmp_path / "gives_up.png")
+    assert png is not None and png.read_bytes()[:4] == b"\x89PNG"

@@ -47,13 +47,18 @@ def dbt_compiler(
     def compile_models(variables: dict[str, Any]) -> dict[str, str]:
         from skewjoin.dbt_runner import compiled_sql, run_dbt
 
+        # only the models of the scenarios that run (the pruning and star macros query their tables
+        # at compile time, and those tables exist only when their scenarios run)
+        models = variables.pop("skewjoin_bench_models", None)
+        select = ["--select", *models] if models else ["--select", BENCH_MODELS]
+
         log_path = work_dir / "dbt-logs"
         target_path = work_dir / "dbt-target"
         common = ["--log-path", str(log_path), "--quiet"]
         if not (project_dir / "dbt_packages" / "skewjoin").exists():
             run_dbt(["deps", *common], project_dir, project_dir, target, env=env)
         run_dbt(
-            ["compile", "--select", BENCH_MODELS, "--target-path", str(target_path), *common],
+            ["compile", *select, "--target-path", str(target_path), *common],
             project_dir,
             project_dir,
             target,
@@ -111,6 +116,7 @@ def run_bench(
             driver_memory=driver_memory,
             shuffle_partitions=config.shuffle_partitions,
             cluster_cores=config.cluster_cores,
+            read=config.read,
             extra=conf,
         )
         say(f"starting a local Spark ({master}), event log in {run_dir / 'eventlog'}")
@@ -184,6 +190,7 @@ _CONFIG_OPTIONS = {
     "min_share": "min_share",
     "pruning": "pruning",
     "star": "star",
+    "read": "read",
 }
 
 
@@ -243,11 +250,24 @@ _CONFIG_OPTIONS = {
     help="Rows of the pruning fact.",
 )
 @click.option("--days", type=click.IntRange(min=1), default=_D.days, show_default=True, help="Partitions (days) of it.")
-@click.option("--pruning/--no-pruning", default=True, show_default=True, help="Run the pruning scenarios.")
+@click.option("--pruning/--no-pruning", default=False, show_default=True, help="Run the pruning scenarios.")
 @click.option(
     "--star-rows", type=click.IntRange(min=1), default=_D.star_rows, show_default=True, help="Rows of the star fact."
 )
-@click.option("--star/--no-star", default=True, show_default=True, help="Run the star join scenarios.")
+@click.option("--star/--no-star", default=False, show_default=True, help="Run the star join scenarios.")
+@click.option(
+    "--read",
+    type=click.Choice(["splits", "local"]),
+    default="splits",
+    show_default=True,
+    help="splits: every fact file one input split and spark.default.parallelism = --cluster-cores (the cluster "
+    "model); local: local Spark's own defaults (the small-machine case).",
+)
+@click.option(
+    "--datasets",
+    default="",
+    help="Comma-separated datasets to run (left,right,full,wide,aggregated,skewed,uniform); default: all.",
+)
 @click.option(
     "--shuffle-partitions",
     type=click.IntRange(min=2),
@@ -278,7 +298,7 @@ _CONFIG_OPTIONS = {
 @click.option(
     "--strategy-settings",
     type=click.Choice(["aqe_default", "aqe_off", "aqe_scaled"]),
-    default="aqe_default",
+    default="aqe_scaled",
     show_default=True,
     help="Session settings the skewjoin strategies run with.",
 )
@@ -374,6 +394,8 @@ def bench(ctx: click.Context, **options: Any) -> None:
     config_changes = {field: options[name] for name, field in _CONFIG_OPTIONS.items() if name in given}
     if "slots" in given:
         config_changes["slots"] = _parse_slots(options["slots"])
+    if options["datasets"]:
+        config_changes["datasets"] = tuple(d.strip() for d in options["datasets"].split(",") if d.strip())
     try:
         config = replace(config, data=replace(config.data, **data_changes), **config_changes)
     except ValueError as exc:

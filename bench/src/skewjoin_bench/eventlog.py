@@ -248,6 +248,8 @@ class RunMetrics:
     exchanges: list[ExchangeStats]
     scans: list[ScanStats]
     broadcasts: list[BroadcastStats] = field(default_factory=list)
+    #: join nodes of the final (adaptive) plan that AQE split as skewed (``SortMergeJoin(skew=true)``)
+    skew_split_joins: int = 0
 
     @property
     def spill_bytes(self) -> int:
@@ -289,6 +291,7 @@ class RunMetrics:
             "exchanges": [e.as_dict() for e in self.exchanges],
             "scans": [s.as_dict() for s in self.scans],
             "broadcasts": [b.as_dict() for b in self.broadcasts],
+            "skew_split_joins": self.skew_split_joins,
         }
 
 
@@ -627,7 +630,9 @@ class EventLog:
         ends = [j.end_ms for j in jobs if j.end_ms is not None]
         starts = [j.submission_ms for j in jobs]
         span = (max(ends) - min(starts)) / 1000.0 if ends and starts else 0.0
-        exchanges, scans, broadcasts = self._exchanges_and_scans(self._final_plans(jobs))
+        final_plans = self._final_plans(jobs)
+        exchanges, scans, broadcasts = self._exchanges_and_scans(final_plans)
+        skew_split = sum(1 for plan in final_plans for node in plan.walk() if "skew=true" in node.name)
         return RunMetrics(
             marker=marker,
             jobs=len(jobs),
@@ -651,6 +656,7 @@ class EventLog:
             exchanges=exchanges,
             scans=scans,
             broadcasts=broadcasts,
+            skew_split_joins=skew_split,
         )
 
 

@@ -54,7 +54,12 @@ class DatasetSpec:
     zipf_exponent: float = 1.0
     hot_fanout: int = 4
     dim_rows_per_key: int = 1
-    fact_files: int = 200
+    #: scenario c (both sides hot on the same key): the dimension rows of each hot key
+    wide_fanout: int = 20
+    #: scenario b (full outer join, hot keys on both sides): rows of the dimension's own hot key,
+    #: the last key (the fact's rarest); 0 = distinct_keys // 50
+    dim_hot_rows: int = 0
+    fact_files: int = 64
     dim_files: int = 8
     seed: int = 42
     schema: str = "skewjoin_bench"
@@ -85,8 +90,10 @@ class DatasetSpec:
             problems.append("hot_share > 0 needs hot_keys >= 1")
         if self.zipf_exponent < 0:
             problems.append(f"zipf_exponent must be >= 0, got {self.zipf_exponent}")
-        if self.hot_fanout < 1 or self.dim_rows_per_key < 1:
-            problems.append("hot_fanout and dim_rows_per_key must be >= 1")
+        if self.hot_fanout < 1 or self.dim_rows_per_key < 1 or self.wide_fanout < 1:
+            problems.append("hot_fanout, wide_fanout and dim_rows_per_key must be >= 1")
+        if self.dim_hot_rows < 0:
+            problems.append(f"dim_hot_rows must be >= 0, got {self.dim_hot_rows}")
         if self.fact_files < 1 or self.dim_files < 1:
             problems.append("fact_files and dim_files must be >= 1")
         if self.days < 1 or self.holiday_every < 1 or self.pruning_rows < 1:
@@ -105,6 +112,15 @@ class DatasetSpec:
             problems.append(f"schema must be a plain identifier, got {self.schema!r}")
         if problems:
             raise ValueError("; ".join(problems))
+
+    @property
+    def dim_hot_key(self) -> int:
+        """The key the dimension of the full outer join is hot on (the fact's rarest key)."""
+        return self.distinct_keys - 1
+
+    @property
+    def dim_hot_rows_effective(self) -> int:
+        return self.dim_hot_rows or max(self.distinct_keys // 50, 2)
 
     def table(self, name: str) -> str:
         return f"{self.schema}.{name}"
@@ -219,6 +235,21 @@ from (select id as sale_id from range(0, {spec.star_rows}, 1, {spec.fact_files})
     return out
 
 
+def dim_sql(spec: DatasetSpec, rows_of_key: str) -> str:
+    """A dimension over keys ``0 .. distinct_keys - 1``; *rows_of_key* is the SQL row count of key ``id``."""
+    return f"""select
+    g.k,
+    g.dim_row,
+    concat('attr-', cast(g.k as string), '-', cast(g.dim_row as string)) as attr,
+    cast(pmod(xxhash64({spec.seed}, g.k, g.dim_row, 'weight'), 1000) as double) / 10D as weight
+from (
+    select
+        id as k,
+        explode(sequence(1, {rows_of_key})) as dim_row
+    from range(0, {spec.distinct_keys}, 1, {spec.dim_files})
+) as g"""
+
+
 def statements(spec: DatasetSpec, *, pruning: bool = True, star: bool = True) -> list[tuple[str, str]]:
     """``(description, sql)`` pairs that (re)create every table of the benchmark."""
     dim = f"""select
@@ -241,6 +272,17 @@ from (
         out.append((name, f"create table {spec.table(name)} using parquet{extra} as\n{body}"))
 
     table("bench_dim", dim)
+    # scenario c: both sides hot on the same keys (each hot fact row matches wide_fanout rows)
+    table("bench_dim_wide", dim_sql(spec, f"if(id < {spec.hot_keys}, {spec.wide_fanout}, {spec.dim_rows_per_key})"))
+    # scenario b: the dimension hot on a key of its own (the fact's rarest), for the full outer join
+    table(
+        "bench_dim_hot",
+        dim_sql(
+            spec,
+            f"case when id < {spec.hot_keys} then {spec.hot_fanout} when id = {spec.dim_hot_key} "
+            f"then {spec.dim_hot_rows_effective} else {spec.dim_rows_per_key} end",
+        ),
+    )
     table("bench_fact_skewed", _fact_sql(spec, lambda u: zipf_key_sql(spec, u)))
     table("bench_fact_uniform", _fact_sql(spec, lambda u: f"cast(floor({u} * {spec.distinct_keys}) as bigint)"))
     if pruning:

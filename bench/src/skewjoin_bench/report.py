@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from skewjoin_bench.scenarios import (
+    SETTINGS_LABELS,
+    SKEW_SCENARIOS,
     STRATEGY_LABELS,
     BenchResult,
     representative_run,
@@ -19,8 +21,132 @@ from skewjoin_bench.scenarios import (
 
 logger = logging.getLogger(__name__)
 
-STRATEGIES = ("groups", "hot_keys", "both")
+STRATEGIES = ("groups", "hot_keys", "both", "auto")
 TARGET_SLOTS = 64
+#: the plain join's Spark settings a skewjoin strategy is compared with ("Spark's best")
+SPARK_PROFILES = ("aqe_off", "aqe_default", "aqe_scaled", "aqe_forced")
+
+
+@dataclass
+class GivesUpRow:
+    """One skewjoin strategy on one skew scenario against Spark's best setting of the plain join."""
+
+    dataset: str
+    letter: str
+    what: str
+    strategy: str
+    best_profile: str | None
+    best_makespan: float | None
+    aqe_split: dict[str, float | None]  # profile -> median count of skew-split joins in the final plan
+    makespan: float | None
+    vs_best: float | None
+    vs_off: float | None
+    vs_scaled: float | None
+    max_over_median: float | None
+    task_time_vs_plain: float | None
+    wall_vs_plain: float | None
+    extra_shuffle_records: float | None  # rows the plan shuffles beyond the plain join's (multicast copies)
+    broadcast_rows: float | None
+    results_match: bool | None
+
+    @property
+    def target(self) -> tuple[str, float]:
+        return ("<= 1.0x AQE scaled", 1.0) if self.dataset == "skewed" else ("<= 1/3 of Spark's best", 1 / 3)
+
+    @property
+    def passed(self) -> bool | None:
+        if self.dataset == "skewed":
+            if self.vs_scaled is None or self.vs_off is None:
+                return None
+            return self.vs_scaled <= 1.0 and self.vs_off <= 1 / 3
+        return None if self.vs_best is None else self.vs_best <= 1 / 3
+
+    def as_dict(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__dataclass_fields__} | {"passed": self.passed}
+
+
+def gives_up(result: BenchResult, medians: dict[str, dict[str, Any]]) -> list[GivesUpRow]:
+    """The table "where Spark gives up": per skew scenario, Spark's best plain-join setting and each strategy."""
+    p = TARGET_SLOTS
+    out: list[GivesUpRow] = []
+    same = result.config.strategy_settings
+    for dataset, (letter, what) in SKEW_SCENARIOS.items():
+        plain = {prof: medians.get(f"{dataset}/plain@{prof}") for prof in SPARK_PROFILES}
+        plain = {prof: med for prof, med in plain.items() if med and med.get("ok_runs")}
+        if not plain:
+            continue
+        timed = {prof: _ms(med, p) for prof, med in plain.items() if _ms(med, p) is not None}
+        best = min(timed, key=lambda prof: timed[prof]) if timed else None
+        base = plain.get(same, {})
+        for s in result.scenarios:
+            if s.dataset != dataset or s.is_baseline:
+                continue
+            med = medians.get(s.key, {})
+            if not med.get("ok_runs"):
+                continue
+            extra = None
+            if med.get("shuffle_write_records") is not None and base.get("shuffle_write_records") is not None:
+                extra = med["shuffle_write_records"] - base["shuffle_write_records"]
+            out.append(
+                GivesUpRow(
+                    dataset=dataset,
+                    letter=letter,
+                    what=what,
+                    strategy=s.strategy,
+                    best_profile=best,
+                    best_makespan=timed.get(best) if best else None,
+                    aqe_split={prof: med_.get("skew_split_joins") for prof, med_ in plain.items()},
+                    makespan=_ms(med, p),
+                    vs_best=_ratio(_ms(med, p), timed.get(best) if best else None),
+                    vs_off=_ratio(_ms(med, p), timed.get("aqe_off")),
+                    vs_scaled=_ratio(_ms(med, p), timed.get("aqe_scaled")),
+                    max_over_median=med.get("join_max_over_median"),
+                    task_time_vs_plain=_ratio(med.get("total_task_s"), base.get("total_task_s")),
+                    wall_vs_plain=_ratio(med.get("wall_s"), base.get("wall_s")),
+                    extra_shuffle_records=extra,
+                    broadcast_rows=med.get("broadcast_rows"),
+                    results_match=med.get("results_match"),
+                )
+            )
+    return out
+
+
+def gives_up_markdown(result: BenchResult, rows: Sequence[GivesUpRow]) -> list[str]:
+    """The lead table of the report."""
+    if not rows:
+        return []
+    p = TARGET_SLOTS
+    same = _settings_label(result.config.strategy_settings)
+    lines = [
+        "## Where Spark gives up",
+        "",
+        f"Projected makespan at P={p} (medians), each skewjoin strategy against the best of the plain join's "
+        "Spark settings (AQE off, AQE defaults, AQE with skew thresholds scaled to the data, and scaled + "
+        "`forceOptimizeSkewedJoin` where a split would add a shuffle). *AQE split* lists the settings whose final "
+        "plan has a `SortMergeJoin(skew=true)` (read from the event log). Task time and wall time are against "
+        f"the plain join with the strategies' own settings ({same}); *extra rows shuffled* are the rows the plan "
+        "writes to shuffles beyond the plain join's (the multicast copies of skew groups, minus the hot rows a "
+        "broadcast keeps off the shuffle).",
+        "",
+        "| scenario | Spark's best (P=64) | AQE split | skewjoin | makespan P=64 | vs best | vs AQE off | "
+        "join max/median | task time vs plain | wall vs plain | extra rows shuffled | broadcast rows | "
+        "result = plain | target | met |",
+        "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|",
+    ]
+    for r in rows:
+        split = ", ".join(SETTINGS_LABELS.get(k, k) for k, v in r.aqe_split.items() if v) or "never"
+        best = f"{_fmt_s(r.best_makespan)} ({SETTINGS_LABELS.get(r.best_profile or '', r.best_profile)})"
+        target = r.target[0] + (" and <= 1/3 AQE off" if r.dataset == "skewed" else "")
+        vs = _fmt_r(r.vs_scaled) + " of scaled" if r.dataset == "skewed" else _fmt_r(r.vs_best)
+        met = {True: "met", False: "**missed**", None: "no data"}[r.passed]
+        lines.append(
+            f"| {r.letter}. {r.what} | {best} | {split} | {STRATEGY_LABELS.get(r.strategy, r.strategy)} | "
+            f"{_fmt_s(r.makespan)} | {vs} | {_fmt_r(r.vs_off)} | {_fmt_r(r.max_over_median)} | "
+            f"{_fmt_r(r.task_time_vs_plain)} | {_fmt_r(r.wall_vs_plain)} | {_fmt_n(r.extra_shuffle_records)} | "
+            f"{_fmt_n(r.broadcast_rows)} | {_fmt_check(r.results_match)} | {target} | {met} |"
+        )
+    lines.append("")
+    return lines
 
 
 @dataclass
@@ -180,6 +306,12 @@ def targets(result: BenchResult, medians: dict[str, dict[str, Any]]) -> list[Tar
     return out
 
 
+def _read_label(read: str) -> str:
+    if read == "splits":
+        return "every fact file one input split (the cluster model: `maxPartitionBytes` = `openCostInBytes` = 1 GiB)"
+    return "as local Spark reads it (its default split settings and parallelism)"
+
+
 def _settings_label(profile: str) -> str:
     from skewjoin_bench.scenarios import SETTINGS_LABELS
 
@@ -258,6 +390,7 @@ def to_json(result: BenchResult, medians: dict[str, dict[str, Any]], target_list
             "both_groups": result.configs.both_groups,
         },
         "hot_rows": result.hot_rows,
+        "where_spark_gives_up": [r.as_dict() for r in gives_up(result, medians)],
         "aqe_scaled_settings": result.scaled_settings,
         "aqe_scaled_from": result.scaled_from,
         "timings_s": result.timings,
@@ -312,7 +445,9 @@ def to_markdown(
         f"- Each scenario ran {cfg.repetitions} times in one Spark application, rounds in rotating order; "
         "the numbers are medians.",
         "- Run time: " + _timings(result.timings) + ".",
+        f"- Input read: {_read_label(cfg.read)}.",
         "",
+        *gives_up_markdown(result, gives_up(result, medians)),
         "## Data",
         "",
         f"- Fact: {d.rows:,} rows over {d.distinct_keys:,} keys, written as {d.fact_files} Parquet files. "
@@ -550,6 +685,49 @@ def chart(result: BenchResult, medians: dict[str, dict[str, Any]], path: Path) -
     return path
 
 
+def gives_up_chart(result: BenchResult, rows: Sequence[GivesUpRow], path: Path) -> Path | None:
+    """Bars per scenario: the makespan at P=64 of Spark's best plain-join setting and of each strategy."""
+    if not rows:
+        return None
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    datasets = list(dict.fromkeys(r.dataset for r in rows))
+    strategies = list(dict.fromkeys(r.strategy for r in rows))
+    width = 0.8 / (len(strategies) + 1)
+    fig, ax = plt.subplots(figsize=(12, 5.5))
+    for i, dataset in enumerate(datasets):
+        mine = [r for r in rows if r.dataset == dataset]
+        best = mine[0].best_makespan
+        label_best = "Spark's best plain-join setting" if i == 0 else None
+        if best is not None:
+            ax.bar(i, best, width, color="#555555", label=label_best)
+        for j, strategy in enumerate(strategies, start=1):
+            r = next((x for x in mine if x.strategy == strategy), None)
+            if r is None or r.makespan is None:
+                continue
+            ax.bar(i + j * width, r.makespan, width, color=f"C{j}",
+                   label=STRATEGY_LABELS.get(strategy, strategy) if i == datasets.index(dataset) and
+                   all(x.strategy != strategy for x in rows if datasets.index(x.dataset) < i) else None)  # fmt: skip
+            if r.vs_best is not None:
+                ax.annotate(f"{r.vs_best:.2f}x", (i + j * width, r.makespan), textcoords="offset points",
+                            xytext=(0, 3), ha="center", fontsize=7)  # fmt: skip
+    ax.set_xticks([i + 0.4 - width / 2 for i in range(len(datasets))])
+    ax.set_xticklabels([f"{SKEW_SCENARIOS[d][0]}. {d}" for d in datasets])
+    ax.set_ylabel(f"projected makespan at P={TARGET_SLOTS} (s)")
+    d = result.config.data
+    ax.set_title(f"Where Spark gives up: {d.rows:,} fact rows, {d.hot_share:.0%} on key 0, input read: "
+                 f"{result.config.read} ({result.started[:10]}); labels: skewjoin / Spark's best")  # fmt: skip
+    ax.grid(True, axis="y", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
 # -- all outputs ------------------------------------------------------------------------
 
 
@@ -563,6 +741,12 @@ def write_outputs(result: BenchResult, out_dir: Path) -> dict[str, Path]:
     try:
         if chart(result, medians, png):
             paths["png"] = png
+    except Exception as exc:  # a chart must not lose the measurements
+        logger.warning("could not draw the chart: %s", exc)
+        result.notes.append(f"chart not drawn: {exc}")
+    try:
+        if gives_up_chart(result, gives_up(result, medians), out_dir / "gives_up.png"):
+            paths["gives_up_png"] = out_dir / "gives_up.png"
     except Exception as exc:  # a chart must not lose the measurements
         logger.warning("could not draw the chart: %s", exc)
         result.notes.append(f"chart not drawn: {exc}")

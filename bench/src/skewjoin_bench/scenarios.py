@@ -44,6 +44,10 @@ from skewjoin_bench.spark import Backend, BenchError, spark_version
 logger = logging.getLogger(__name__)
 
 FACT_TABLE = {
+    "left": "bench_fact_skewed",
+    "right": "bench_fact_skewed",
+    "full": "bench_fact_skewed",
+    "wide": "bench_fact_skewed",
     "skewed": "bench_fact_skewed",
     "aggregated": "bench_fact_skewed",
     "uniform": "bench_fact_uniform",
@@ -59,10 +63,21 @@ _AQE_SCALED_KEYS = (
     "spark.sql.adaptive.coalescePartitions.minPartitionSize",
 )
 
+#: The skew scenarios of issue 12, in report order: dataset -> (letter, what it is).
+SKEW_SCENARIOS = {
+    "left": ("a", "dim LEFT JOIN fact, the fact (null-supplying side) hot"),
+    "right": ("a", "fact RIGHT JOIN dim, the fact (null-supplying side) hot"),
+    "full": ("b", "fact FULL JOIN dim, a hot key on each side"),
+    "wide": ("c", "both sides hot on the same key (the output explodes)"),
+    "aggregated": ("d", "inner join, then an aggregate by the join key"),
+    "skewed": ("e", "inner join, the fact hot (AQE's own case)"),
+}
+
 SETTINGS_LABELS = {
     "aqe_off": "AQE off",
     "aqe_default": "AQE on",
     "aqe_scaled": "AQE on, scaled skew thresholds",
+    "aqe_forced": "AQE on, scaled skew thresholds, forceOptimizeSkewedJoin",
     "dpp_off": "DPP off",
     "dpp_on": "DPP on",
     "spark_defaults": "Spark defaults: AQE on, 10 MB broadcast threshold",
@@ -73,6 +88,7 @@ STRATEGY_LABELS = {
     "groups": "skew groups",
     "hot_keys": "hot keys (broadcast)",
     "both": "hot keys + skew groups",
+    "auto": "hot keys 'auto'",
     "prune_predicate": "prune_predicate",
     "star_join": "star_join",
 }
@@ -109,11 +125,19 @@ class BenchConfig:
     repetitions: int = 3
     slots: tuple[int, ...] = (2, 16, 64, 256)
     order: Order = "longest-first"
-    strategy_settings: str = "aqe_default"
+    #: the skewjoin strategies run with AQE's advisory partition size scaled to the data, as the plain
+    #: join's fair-chance setting does: coalescing then keeps about as many partitions as a cluster,
+    #: whose partitions exceed the 64 MB default, would (see the README, Performance)
+    strategy_settings: str = "aqe_scaled"
     min_share: float = 0.01
-    pruning: bool = True
-    star: bool = True
+    pruning: bool = False
+    star: bool = False
     warmup: bool = True
+    #: how the input is read: "splits" (each fact file one split and spark.default.parallelism =
+    #: cluster_cores: the cluster model) or "local" (as local Spark reads it, its own defaults)
+    read: str = "splits"
+    #: the datasets to run (None: every one)
+    datasets: tuple[str, ...] | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -128,10 +152,12 @@ class BenchConfig:
             "pruning": self.pruning,
             "star": self.star,
             "warmup": self.warmup,
+            "read": self.read,
+            "datasets": list(self.datasets) if self.datasets else None,
         }
 
 
-#: A small configuration that runs in seconds (``skewjoin bench --smoke``).
+#: A small configuration that runs in seconds (``skewjoin-bench --smoke``).
 def smoke_config() -> BenchConfig:
     return BenchConfig(
         data=DatasetSpec(
@@ -154,31 +180,54 @@ def smoke_config() -> BenchConfig:
         cluster_cores=4,
         repetitions=1,
         warmup=False,
+        pruning=True,
+        star=True,
+        # one of each kind of plan (the mirrored right join and the wide fan-out add no new code path)
+        datasets=("left", "full", "aggregated", "skewed", "uniform"),
     )
 
 
+#: skewjoin strategies per skew dataset: the configurations a user would write
+_STRATEGIES = {
+    "left": ("auto",),
+    "right": ("auto",),
+    "full": ("auto",),
+    "wide": ("groups", "auto"),
+    "aggregated": ("groups", "hot_keys", "auto"),
+    "skewed": ("groups", "hot_keys", "both", "auto"),
+}
+
+#: model name prefix per dataset
+_MODEL = {"left": "left", "right": "right", "full": "full", "wide": "wide", "aggregated": "aggregated",
+          "skewed": "skewed"}  # fmt: skip
+
+
 def scenarios(config: BenchConfig) -> list[Scenario]:
-    """Every scenario, grouped by dataset, the plain join first."""
+    """Every scenario, grouped by dataset, the plain join first.
+
+    Each skew dataset runs the plain join with AQE off, AQE's defaults and
+    AQE's skew thresholds scaled to the data; where a split would add a
+    shuffle (the aggregate by the join key), also scaled +
+    ``forceOptimizeSkewedJoin``; then each skewjoin strategy.
+    """
     s = config.strategy_settings
-    out = [
-        Scenario("skewed/plain@aqe_off", "skewed", "bench_skewed_plain", "plain", "aqe_off"),
-        Scenario("skewed/plain@aqe_default", "skewed", "bench_skewed_plain", "plain", "aqe_default"),
-        Scenario("skewed/plain@aqe_scaled", "skewed", "bench_skewed_plain", "plain", "aqe_scaled"),
-    ]
-    for strategy in ("groups", "hot_keys", "both"):
-        out.append(Scenario(f"skewed/{strategy}", "skewed", f"bench_skewed_{strategy}", strategy, s))
-    # The skewed join followed by an aggregate by the join key: Spark's AQE
-    # does not split a skewed partition whose key partitioning the aggregate
-    # reuses (it would need another shuffle), even with scaled thresholds.
-    out += [
-        Scenario("aggregated/plain@aqe_off", "aggregated", "bench_aggregated_plain", "plain", "aqe_off"),
-        Scenario("aggregated/plain@aqe_scaled", "aggregated", "bench_aggregated_plain", "plain", "aqe_scaled"),
-    ]
-    for strategy in ("groups", "hot_keys"):
-        out.append(Scenario(f"aggregated/{strategy}", "aggregated", f"bench_aggregated_{strategy}", strategy, s))
-    out.append(Scenario("uniform/plain", "uniform", "bench_uniform_plain", "plain", s))
-    for strategy in ("groups", "hot_keys", "both"):
-        out.append(Scenario(f"uniform/{strategy}", "uniform", f"bench_uniform_{strategy}", strategy, s))
+    wanted = set(config.datasets) if config.datasets else None
+    out: list[Scenario] = []
+    for dataset, strategies in _STRATEGIES.items():
+        if wanted is not None and dataset not in wanted:
+            continue
+        m = _MODEL[dataset]
+        profiles = ["aqe_off", "aqe_default", "aqe_scaled"]
+        if dataset == "aggregated":
+            profiles.append("aqe_forced")
+        for profile in profiles:
+            out.append(Scenario(f"{dataset}/plain@{profile}", dataset, f"bench_{m}_plain", "plain", profile))
+        for strategy in strategies:
+            out.append(Scenario(f"{dataset}/{strategy}", dataset, f"bench_{m}_{strategy}", strategy, s))
+    if wanted is None or "uniform" in wanted:
+        out.append(Scenario("uniform/plain", "uniform", "bench_uniform_plain", "plain", s))
+        for strategy in ("groups", "hot_keys", "both", "auto"):
+            out.append(Scenario(f"uniform/{strategy}", "uniform", f"bench_uniform_{strategy}", strategy, s))
     if config.pruning:
         out += [
             Scenario("pruning/plain@dpp_off", "pruning", "bench_prune_plain", "plain", "dpp_off"),
@@ -206,6 +255,7 @@ def settings_for(profile: str, scaled: dict[str, str]) -> dict[str, str | None]:
     """
     out: dict[str, str | None] = {key: None for key in _AQE_SCALED_KEYS}
     out["spark.sql.optimizer.dynamicPartitionPruning.enabled"] = None
+    out["spark.sql.adaptive.forceOptimizeSkewedJoin"] = None
     if profile in ("dpp_off", "dpp_on", "spark_defaults"):
         out["spark.sql.adaptive.enabled"] = "true"
         out["spark.sql.autoBroadcastJoinThreshold"] = None
@@ -217,9 +267,11 @@ def settings_for(profile: str, scaled: dict[str, str]) -> dict[str, str | None]:
         out["spark.sql.adaptive.enabled"] = "false"
     elif profile == "aqe_default":
         out["spark.sql.adaptive.enabled"] = "true"
-    elif profile == "aqe_scaled":
+    elif profile in ("aqe_scaled", "aqe_forced"):
         out["spark.sql.adaptive.enabled"] = "true"
         out.update(scaled)
+        if profile == "aqe_forced":
+            out["spark.sql.adaptive.forceOptimizeSkewedJoin"] = "true"
     else:
         raise ValueError(f"unknown settings profile {profile!r}")
     return out
@@ -473,10 +525,11 @@ class Bench:
             "both": stats["skewed"].rows_of(configs.both_hot_keys),
         }
         variables = configs.variables(cfg.data.schema, cfg.shuffle_partitions)
+        all_scenarios = scenarios(cfg)
+        variables["skewjoin_bench_models"] = sorted({s.model for s in all_scenarios})
         compiled = self._timed(
             "dbt_compile", "dbt compile (integration_tests/models/bench)", lambda: self.compile_models(variables)
         )
-        all_scenarios = scenarios(cfg)
         missing = sorted({s.model for s in all_scenarios} - set(compiled))
         if missing:
             raise BenchError(f"dbt compiled no SQL for {', '.join(missing)}")
@@ -489,8 +542,11 @@ class Bench:
         shuffle_bytes = cfg.data.rows * 48
         warmups: dict[str, str] = {}
         if cfg.warmup:
+            # the warm-up runs the plain join of the inner-join scenario (else of the first skew scenario
+            # that runs); its shuffle sizes the scaled AQE settings of every scenario
+            warm = "skewed" if "skewed" in by_dataset else next((d for d in by_dataset if d in SKEW_SCENARIOS), None)
             for dataset, group in by_dataset.items():
-                if dataset != "skewed":
+                if dataset != warm:
                     continue
                 base = group[0]
                 marker = self._marker(f"warmup-{dataset}")
@@ -502,7 +558,7 @@ class Bench:
                 if record.error:
                     raise BenchError(f"the warm-up run of {base.key} failed: {record.error}")
                 warmups[dataset] = marker
-        measured_from = warmups.get("skewed")
+        measured_from = next(iter(warmups.values()), None)
         if measured_from:
             try:
                 log = self._event_log()
@@ -641,6 +697,8 @@ def scenario_medians(result: BenchResult, key: str) -> dict[str, Any]:
         "fact_partitions_read": m(
             lambda x: sum(s.partitions or 0 for s in x.scanned(fact)) if x.scanned(fact) else None
         ),
+        "skew_split_joins": m(lambda x: x.skew_split_joins),
+        "shuffle_write_records": m(lambda x: x.shuffle_write_records),
         "broadcasts": m(lambda x: len(x.broadcasts)),
         "broadcast_bytes": m(lambda x: sum(b.bytes or 0 for b in x.broadcasts)),
         "broadcast_rows": m(lambda x: sum(b.rows or 0 for b in x.broadcasts)),

@@ -58,9 +58,20 @@ def local_settings(
     driver_memory: str,
     shuffle_partitions: int,
     cluster_cores: int,
+    read: str = "splits",
     extra: dict[str, str] | None = None,
 ) -> dict[str, str]:
-    """The Spark settings of the benchmark's local application."""
+    """The Spark settings of the benchmark's local application.
+
+    *read* ``"splits"`` models a cluster: ``spark.default.parallelism`` is
+    *cluster_cores* (AQE coalesces toward it; the hot-keys spread weighs the
+    input splits against it) and every input file is one split
+    (``maxPartitionBytes`` = ``openCostInBytes`` = 1 GiB: Spark packs no two
+    files into one split and cuts no file), so a fact of N files is read by N
+    tasks as a cluster reads a large table. ``"local"`` keeps local Spark's
+    own defaults (parallelism = the machine's cores; small files packed into
+    about one split a core): what a user on this machine gets.
+    """
     settings = {
         "spark.master": master,
         "spark.app.name": "skewjoin bench",
@@ -74,10 +85,15 @@ def local_settings(
         "spark.eventLog.compress": "false",
         "spark.eventLog.rolling.enabled": "false",
         "spark.sql.shuffle.partitions": str(shuffle_partitions),
+    }
+    if read == "splits":
         # AQE coalesces shuffle partitions down to the cluster's default parallelism
         # (parallelismFirst); model a cluster of `cluster_cores` cores, not local[2]
-        "spark.default.parallelism": str(cluster_cores),
-    }
+        settings["spark.default.parallelism"] = str(cluster_cores)
+        settings["spark.sql.files.maxPartitionBytes"] = str(1 << 30)
+        settings["spark.sql.files.openCostInBytes"] = str(1 << 30)
+    elif read != "local":
+        raise ValueError(f"read is 'splits' or 'local', got {read!r}")
     settings.update(extra or {})
     return settings
 

@@ -1,0 +1,21 @@
+-- Benchmark scenario c with skew groups (HIVE-3286): the configuration of bench_skewed_groups on bench_dim_wide.
+-- One group per skewed key: var('skewjoin_bench_groups') = [[key, slots], ...],
+-- the keys holding at least --min-share of the fact rows as the benchmark
+-- measured them, with slots sized by skewjoin's slot planner (about the key's
+-- share of the slots). The fact drives each group (its rows spread at random
+-- over the group's slots); the dimension's rows of the key are copied to
+-- every slot of the group.
+{{ config(enabled=var('skewjoin_bench', false)) }}
+{%- set groups = [] -%}
+{%- for key, slots in var('skewjoin_bench_groups', [[0, 140]]) -%}
+    {%- do groups.append({'when': 'f.k = ' ~ (key | int), 'slots': slots | int}) -%}
+{%- endfor %}
+{{ skewjoin.skew_join(
+    source('skewjoin_bench', 'bench_fact_skewed'),
+    source('skewjoin_bench', 'bench_dim_wide'),
+    on=['k'],
+    columns=['f.fact_id', 'f.k', 'f.amount', 'd.dim_row', 'd.weight'],
+    left_alias='f',
+    right_alias='d',
+    skew={'groups': groups, 'total_slots': var('skewjoin_bench_total_slots', 200)}
+) }}
