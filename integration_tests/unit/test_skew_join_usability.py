@@ -74,3 +74,11 @@ def test_a_keys_group_of_many_keys_draws_no_warning(renderer: Callable[..., Rend
     r = renderer("typed_left", "typed_right", vars={"skewjoin_total_slots": 20})
     sql = r.render(CALL % "{'groups': [{'when': 'a.k_int in (0, 1, 2)', 'slots': 4, 'distribute': 'keys'}]}")
     assert "selects one key" not in sql and r.warnings == []
+
+
+def test_a_missing_key_column_is_suggested_from_the_columns_already_read(renderer: Callable[..., Renderer]) -> None:
+    r = renderer("typed_left", "typed_right")
+    message = r.compile_error("{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['nope']) }}")
+    assert "Right form, for example: on=[[" in message, message
+    describes = [q for q in r.spark.queries if q.lower().startswith("describe query")]
+    assert len(describes) == 2, r.spark.queries

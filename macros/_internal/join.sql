@@ -24,13 +24,20 @@
 {%- endmacro %}
 
 
-{#- An `on` that compiles for these two inputs: the pair of columns, one of
-    each side, closest to `wanted` ([left name, right name]) that Spark can
-    compare; a column name both sides share when nothing is wanted. -#}
+{#- An `on` that compiles for these two inputs (described here; for inputs
+    whose columns are known, `_sj_key_example`). -#}
 {% macro _sj_shared_key_example(left_from, right_from, wanted=none) -%}
-    {%- set left_columns = skewjoin._sj_columns(left_from) -%}
-    {%- set right_columns = skewjoin._sj_columns(right_from) -%}
     {%- set ansi = (skewjoin._sj_spark_conf('spark.sql.ansi.enabled', 'false') | lower) == 'true' -%}
+    {{- return(skewjoin._sj_key_example(skewjoin._sj_columns(left_from), skewjoin._sj_columns(right_from), ansi,
+                                        wanted)) -}}
+{%- endmacro %}
+
+
+{#- An `on` that compiles for two sides with these columns: the pair of
+    columns, one of each side, closest to `wanted` ([left name, right name])
+    that Spark can compare; a column name both sides share when nothing is
+    wanted. -#}
+{% macro _sj_key_example(left_columns, right_columns, ansi, wanted=none) -%}
     {%- set near = namespace(left=none, right=none, dl=99, dr=99) -%}
     {%- if wanted is not none -%}
         {%- for c in left_columns -%}
@@ -161,7 +168,7 @@ subquery
 column '{{ name }}' is not a column of the {{ side }} side ({{ alias }}){{ skewjoin._sj_did_you_mean(name, names) }};
 its columns are: {{ names | join(', ') }}
             {%- endset -%}
-            {%- set example = skewjoin._sj_shared_key_example(spec.left['from'], spec.right['from'], pair) -%}
+            {%- set example = skewjoin._sj_key_example(left_columns, right_columns, ansi, pair) -%}
             {%- do skewjoin._sj_raise(macro_name, 'on', problem, 'on=' ~ example) -%}
         {%- endfor -%}
         {%- set common = skewjoin._sj_common_type(lc.type, rc.type, ansi) -%}
