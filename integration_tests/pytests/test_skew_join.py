@@ -66,6 +66,16 @@ def test_compiled_models_have_decision_records_and_no_nondeterminism(skew_models
     assert checked >= 20
 
 
+def test_a_small_local_spark_gets_the_plain_join(skew_models_built: Built) -> None:
+    """The test server is a local Spark with 2 cores: with the package's min_parallelism (4) the model is
+    the plain join (its equality with the plain join is the model's data test), read from the real server."""
+    sql = skew_models_built.sql["sj_small_local_spark"]
+    assert re.search(r"skew plans declined: local Spark \(local\[[^]]+\]\) runs 2 tasks at once", sql), sql
+    assert "hot keys of b not measured" in sql
+    body = strip_record(sql)
+    assert "sj_slot" not in body and "broadcast" not in body and "union all" not in body
+
+
 def test_a_compile_error_reaches_the_user_through_dbt(compile_inline: Callable[..., Any]) -> None:
     """End to end: the message of exceptions.raise_compiler_error is what
     `dbt compile` reports (every case: integration_tests/unit)."""

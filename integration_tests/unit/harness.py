@@ -49,10 +49,12 @@ MACRO_DIR = REPO_ROOT / "macros"
 PROJECT_DIR = REPO_ROOT / "integration_tests"
 
 # The integration project's vars (integration_tests/dbt_project.yml).
-PROJECT_VARS: dict[str, Any] = {"skewjoin_total_slots": 20}
+PROJECT_VARS: dict[str, Any] = {"skewjoin_total_slots": 20, "skewjoin_min_parallelism": 1}
 
 # Settings a fresh Spark 4 session reports (the Thrift server's defaults).
-DEFAULT_CONF: dict[str, str] = {"spark.sql.ansi.enabled": "true", "spark.sql.shuffle.partitions": "200"}
+DEFAULT_CONF: dict[str, str] = {
+    "spark.sql.ansi.enabled": "true", "spark.sql.shuffle.partitions": "200", "spark.master": "local[*]",
+}
 
 # Names dbt's context provides that the harness provides too; test_harness.py
 # checks that every name the macros read is one of them.

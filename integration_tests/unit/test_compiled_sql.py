@@ -72,8 +72,9 @@ def test_hot_keys_of_both_sides_in_a_left_join(renderer: Callable[..., Renderer]
     assert "xxhash64(a_hot_a_read.id, a_hot_a_read.k_int" in body
     # the distinct keys for the anti join read the hot rows as read, not the spread ones
     assert "from b_hot_b_read as b" in body
-    # per hot side: one count of input splits and one of the parallelism
-    assert len([q for q in r.spark.queries if "spark_partition_id()" in q]) == 4
+    # per hot side one count of input splits; the parallelism is read once per model
+    assert len([q for q in r.spark.queries if "sj_splits" in q]) == 2
+    assert len([q for q in r.spark.queries if "sj_parallelism" in q]) == 1
 
 
 def test_hot_key_tuples_for_multi_column_keys(renderer: Callable[..., Renderer]) -> None:
@@ -289,3 +290,80 @@ def test_spread_on_a_cluster_with_few_splits(renderer: Callable[..., Renderer]) 
     assert "select /*+ repartition(64, sj_spread) */ * from a_hot_a_hashed" in strip_record(sql)
     assert "spread by xxhash64 of the whole row over 64 partitions: its input has only 2 splits" in sql
     assert "no sort" in sql and "one copy to each of the 64 tasks of the branch" in sql
+
+
+# -- where skew plans pay: a local Spark with few cores ------------------------------------
+
+PACKAGE_DEFAULT = {"skewjoin_min_parallelism": None}  # the package's default (4), not the test project's 1
+
+
+def test_local_spark_with_two_cores_gets_the_plain_join(renderer: Callable[..., Renderer]) -> None:
+    """2 local cores < min_parallelism 4: the plain join, said in the record; 'auto' runs no aggregate."""
+    r = renderer("typed_left", "typed_right", conf={"spark.master": "local[*]", "spark.default.parallelism": "2"},
+                 vars=PACKAGE_DEFAULT)
+    sql = r.render(
+        "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], join_type='left', "
+        "columns=['a.id', 'b.rid'], skew={'hot_keys': {'b': 'auto'}, "
+        "'groups': [{'when': 'a.k_int = 1', 'slots': 4}]}) }}"
+    )
+    record = decision_record(sql, "skew_join")
+    assert "skew plans declined: local Spark (local[*]) runs 2 tasks at once (default parallelism), fewer than" \
+        " min_parallelism 4 (from default)" in record
+    assert "hot keys of b not measured: 'auto' is not run where the skew plans are declined" in record
+    assert "strategy: plain join (skew plans declined on this local Spark, see above)" in record
+    body = strip_record(sql)
+    assert "sj_slot" not in body and "broadcast" not in body
+    assert "from skewjoin_it.typed_left as a\nleft outer join skewjoin_it.typed_right as b" in body
+    assert not [q for q in r.spark.queries if "grouping_id()" in q]  # no detection aggregate
+    assert len([q for q in r.spark.queries if "sj_parallelism" in q]) == 1
+
+
+def test_a_declined_plan_still_checks_the_groups(renderer: Callable[..., Renderer]) -> None:
+    """A mistake in the specification is an error on a laptop too, not only on the cluster."""
+    r = renderer("typed_left", "typed_right", conf={"spark.master": "local[2]", "spark.default.parallelism": "2"},
+                 vars=PACKAGE_DEFAULT)
+    with pytest.raises(Exception, match=r"skew_join\.groups\[0\]\.distribute"):
+        r.render(
+            "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], "
+            "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 2, 'distribute': 'b.attr'}]}) }}"
+        )
+
+
+@pytest.mark.parametrize(
+    ("conf", "vars", "skew_extra", "expected"),
+    [
+        # enough local cores: planned, and the record says why
+        ({"spark.master": "local[8]", "spark.default.parallelism": "8"}, PACKAGE_DEFAULT, "",
+         "parallelism: local Spark (local[8]) runs 8 tasks at once (>= min_parallelism 4, from default): skew plans made"),
+        # a cluster is never declined, however few cores it has at compile time (dynamic allocation)
+        ({"spark.master": "yarn", "spark.default.parallelism": "2"}, PACKAGE_DEFAULT, "", None),
+        # the option and the var lower the bar
+        ({"spark.master": "local[*]", "spark.default.parallelism": "2"}, PACKAGE_DEFAULT, ", 'min_parallelism': 2",
+         "runs 2 tasks at once (>= min_parallelism 2, from skew_join.min_parallelism)"),
+        ({"spark.master": "local[*]", "spark.default.parallelism": "2"}, {"skewjoin_min_parallelism": 2}, "",
+         "(>= min_parallelism 2, from var('skewjoin_min_parallelism'))"),
+    ],
+    ids=["local_8_cores", "cluster", "option", "var"],
+)
+def test_where_the_skew_plans_are_made(
+    renderer: Callable[..., Renderer], conf: dict[str, str], vars: dict[str, object], skew_extra: str, expected: str | None
+) -> None:
+    r = renderer("typed_left", "typed_right", conf=conf, vars=vars)
+    sql = r.render(
+        "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], "
+        "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 4}]" + skew_extra + "}) }}"
+    )
+    assert "strategy: skew groups" in sql and "sj_slot" in strip_record(sql)
+    assert "declined" not in sql
+    if expected is None:
+        assert "parallelism:" not in decision_record(sql, "skew_join")
+        assert not [q for q in r.spark.queries if "sj_parallelism" in q]  # a cluster's parallelism is not read
+    else:
+        assert expected in decision_record(sql, "skew_join")
+
+
+def test_min_parallelism_one_reads_nothing(renderer: Callable[..., Renderer]) -> None:
+    r = renderer("typed_left", "typed_right")  # the test project: min_parallelism 1
+    r.render("{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], "
+             "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 4}]}) }}")
+    assert not [q for q in r.spark.queries if "spark.master" in q or "sj_parallelism" in q]

@@ -69,6 +69,18 @@
 {%- endmacro %}
 
 
+{#- How many tasks Spark runs at once: the partitions of a scan-free
+    range(), i.e. its default parallelism (the executors' cores; a local
+    Spark's threads). Reads no data. -#}
+{% macro _sj_default_parallelism() -%}
+    {%- set probe -%}
+select max(sj_split) + 1 as sj_parallelism
+from (select spark_partition_id() as sj_split from range(0, 100000)) as sj_range
+    {%- endset -%}
+    {{- return(run_query(probe).rows[0][0] | int) -}}
+{%- endmacro %}
+
+
 {#- Whether macros may query data or statistics while compiling: false when
     the project sets var('skewjoin_run_queries', false), e.g. to compile in CI
     against production. Column lists (DESCRIBE QUERY) and settings (SET) are

@@ -259,9 +259,10 @@ hot keys of {{ alias }} found at run time (one aggregate query over {{ how }}, {
 {#- The hot-keys plan: which values are hot on which side, and why. With
     'auto', one aggregate query per side finds them (or, when run-time queries
     are off, none are found and the record says so). -#}
-{% macro _sj_plan_hot_keys(j, hot_spec, skew) -%}
+{% macro _sj_plan_hot_keys(j, hot_spec, skew, guard) -%}
     {%- set result = {'active': false, 'requested': hot_spec.requested, 'lines': [], 'left': none, 'right': none,
-                      'null_left': false, 'null_right': false, 'skew': skew, 'options': hot_spec.options} -%}
+                      'null_left': false, 'null_right': false, 'skew': skew, 'options': hot_spec.options,
+                      'parallelism': guard.parallelism} -%}
     {%- if not hot_spec.requested -%}
         {{- return(result) -}}
     {%- endif -%}
@@ -269,7 +270,11 @@ hot keys of {{ alias }} found at run time (one aggregate query over {{ how }}, {
     {%- for side in ['left', 'right'] if side in hot_spec.sides -%}
         {%- set declared = hot_spec.sides[side] -%}
         {%- set alias = j[side].alias -%}
-        {%- if declared == 'auto' and not skewjoin._sj_queries_allowed() -%}
+        {%- if declared == 'auto' and guard.declined -%}
+            {%- do result.lines.append('hot keys of ' ~ alias ~ " not measured: 'auto' is not run where the skew"
+                ~ ' plans are declined') -%}
+            {%- set lits = {'tuples': [], 'shown': [], 'null': false} -%}
+        {%- elif declared == 'auto' and not skewjoin._sj_queries_allowed() -%}
             {%- do result.lines.append('hot keys of ' ~ alias ~ " not measured: 'auto' needs a query and run-time"
                 ~ " queries are off (var skewjoin_run_queries: false)") -%}
             {%- set lits = {'tuples': [], 'shown': [], 'null': false} -%}
@@ -358,12 +363,11 @@ from (select spark_partition_id() as sj_split from {{ j[side]['from'] }} as sj_p
         {{- return({'spread': false, 'tasks': splits, 'line': 'hot rows of ' ~ alias ~ ' joined where they are read:'
                     ~ ' its input has ' ~ splits ~ ' splits (>= spread_min_splits ' ~ opts.spread_min_splits ~ ')'}) -}}
     {%- endif -%}
-    {#- the parallelism: how many tasks Spark gives a scan-free range() (its default parallelism) -#}
-    {%- set par_query -%}
-select max(sj_split) + 1 as sj_parallelism
-from (select spark_partition_id() as sj_split from range(0, 100000)) as sj_range
-    {%- endset -%}
-    {%- set parallelism = run_query(par_query).rows[0][0] | int -%}
+    {#- the parallelism (read once per model: the guard may have read it already) -#}
+    {%- if hot.parallelism is none -%}
+        {%- do hot.update({'parallelism': skewjoin._sj_default_parallelism()}) -%}
+    {%- endif -%}
+    {%- set parallelism = hot.parallelism -%}
     {%- if splits * 2 > parallelism -%}
         {%- set line -%}
 hot rows of {{ alias }} joined where they are read: its {{ splits }} input splits already use half or more of the

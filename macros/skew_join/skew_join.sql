@@ -44,13 +44,20 @@ adapters; this target uses {{ adapter.type() }}
         {%- do lines.append('output columns of ' ~ right_alias ~ ' renamed to avoid duplicate names: '
             ~ (j.renamed | join(', '))) -%}
     {%- endif -%}
-    {%- set hot = skewjoin._sj_plan_hot_keys(j, skew.hot, skew) -%}
+    {%- set guard = skewjoin._sj_parallelism_guard(skew) if not skew.empty
+        else {'declined': false, 'parallelism': none, 'lines': []} -%}
+    {%- do lines.extend(guard.lines) -%}
+    {%- set hot = skewjoin._sj_plan_hot_keys(j, skew.hot, skew, guard) -%}
     {%- set plan = none -%}
     {%- if skew.groups -%}
         {%- set slots = skewjoin._sj_total_slots(skew) -%}
         {%- set plan = skewjoin._sj_plan_groups(j, skew.groups, slots[0]) -%}
     {%- endif -%}
     {%- do lines.extend(hot.lines) -%}
+    {%- if guard.declined -%}
+        {%- do lines.append('strategy: plain join (skew plans declined on this local Spark, see above)') -%}
+        {{- return(skewjoin._sj_record_sql('skew_join', lines) ~ '\n' ~ skewjoin._sj_plain_join_sql(j)) -}}
+    {%- endif -%}
     {%- if plan is none and not hot.active -%}
         {%- do lines.append('strategy: plain join (no skew groups' ~ (' and no hot keys' if not hot.requested
             else ', hot keys declined') ~ ')') -%}

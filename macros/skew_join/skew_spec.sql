@@ -5,7 +5,7 @@
     Spark is asked anything. -#}
 
 {% macro _sj_spec_keys() -%}
-    {{- return(['groups', 'hot_keys', 'hot_keys_options', 'total_slots']) -}}
+    {{- return(['groups', 'hot_keys', 'hot_keys_options', 'total_slots', 'min_parallelism']) -}}
 {%- endmacro %}
 
 
@@ -16,7 +16,7 @@
 
 
 {#- The specification's source and content: {'source', 'groups', 'hot_keys',
-    'hot_options', 'total_slots'}; empty means the plain join. -#}
+    'hot_options', 'total_slots', 'min_parallelism'}; empty means the plain join. -#}
 {% macro _sj_skew_spec(join_spec, skew) -%}
     {%- set source = 'argument skew' -%}
     {%- set raw = skew -%}
@@ -32,7 +32,8 @@
     {%- set example = "{'groups': [" ~ skewjoin._sj_group_example(join_spec) ~ "]}" -%}
     {%- if raw is not mapping -%}
         {%- set problem -%}
-the skew specification must be a mapping with groups, hot_keys, hot_keys_options and total_slots; got {{ raw }}
+the skew specification must be a mapping with groups, hot_keys, hot_keys_options, total_slots and
+min_parallelism; got {{ raw }}
         {%- endset -%}
         {%- do skewjoin._sj_raise('skew_join', argument, problem, example) -%}
     {%- endif -%}
@@ -45,7 +46,12 @@ the skew specification must be a mapping with groups, hot_keys, hot_keys_options
         {%- do skewjoin._sj_whole_number('skew_join', 'skew_join.total_slots', total, 2, '200',
             'total_slots, a whole number') -%}
     {%- endif -%}
-    {{- return({'source': source, 'groups': groups, 'hot': hot, 'total_slots': total,
+    {%- set min_par = raw.get('min_parallelism') -%}
+    {%- if min_par is not none -%}
+        {%- set min_par = skewjoin._sj_whole_number('skew_join', 'skew_join.min_parallelism', min_par, 1, '4',
+            'min_parallelism, a whole number') -%}
+    {%- endif -%}
+    {{- return({'source': source, 'groups': groups, 'hot': hot, 'total_slots': total, 'min_parallelism': min_par,
                 'empty': not groups and not hot.requested}) -}}
 {%- endmacro %}
 

@@ -300,7 +300,7 @@ _CONFIG_OPTIONS = {
     type=click.Choice(["aqe_default", "aqe_off", "aqe_scaled"]),
     default="aqe_scaled",
     show_default=True,
-    help="Session settings the skewjoin strategies run with.",
+    help="Session settings the skewjoin strategies run with (default: aqe_scaled; with --read local, aqe_default).",
 )
 @click.option(
     "--min-share",
@@ -396,6 +396,10 @@ def bench(ctx: click.Context, **options: Any) -> None:
         config_changes["slots"] = _parse_slots(options["slots"])
     if options["datasets"]:
         config_changes["datasets"] = tuple(d.strip() for d in options["datasets"].split(",") if d.strip())
+    if options["read"] == "local" and "strategy_settings" not in given:
+        # read as local Spark reads it: the strategies run as a local user's would, with Spark's defaults
+        # (scaling AQE's advisory size models a cluster's partition sizes; locally it only adds tasks)
+        config_changes["strategy_settings"] = "aqe_default"
     try:
         config = replace(config, data=replace(config.data, **data_changes), **config_changes)
     except ValueError as exc:

@@ -1,0 +1,58 @@
+{#- Whether the skew plans pay on this Spark at all.
+
+    A skewed key makes one task of the join a straggler: with P tasks
+    running at once the join stage takes at most P times its balanced time,
+    and on a cluster (P in the tens or hundreds) that straggler is the
+    whole job. On a local Spark with two or three cores it is not: the
+    straggler runs beside the other tasks, while every skew plan does work
+    the plain join does not (hot keys read the hot side again, skew groups
+    copy rows and shuffle a slot column). Measured on 2 cores (README,
+    Performance), the plain join with AQE's defaults was faster than every
+    skew plan in every scenario.
+
+    So when Spark runs locally (spark.master local...) with fewer tasks at
+    once than min_parallelism (skew option, else var
+    skewjoin_min_parallelism, else 4), skew_join emits the plain join and
+    says why. A cluster is never declined: its parallelism at compile time
+    can be low only because dynamic allocation has not scaled up yet.
+    min_parallelism 1 turns the check off (no query). Both reads (SET
+    spark.master, and a range() that counts the tasks of Spark's default
+    parallelism) touch no data, so they run with run-time queries off too.
+
+    Returns {'declined', 'parallelism' (none when not read), 'lines'}. -#}
+{% macro _sj_parallelism_guard(skew) -%}
+    {%- if skew.min_parallelism is not none -%}
+        {%- set minimum = skew.min_parallelism -%}
+        {%- set source = 'skew_join.min_parallelism' -%}
+    {%- elif var('skewjoin_min_parallelism', none) is not none -%}
+        {%- set minimum = skewjoin._sj_whole_number('skew_join', 'skew_join.min_parallelism',
+            var('skewjoin_min_parallelism'), 1, '4',
+            "min_parallelism (from var('skewjoin_min_parallelism')), a whole number") -%}
+        {%- set source = "var('skewjoin_min_parallelism')" -%}
+    {%- else -%}
+        {%- set minimum = 4 -%}
+        {%- set source = 'default' -%}
+    {%- endif -%}
+    {%- if minimum <= 1 or not execute -%}
+        {{- return({'declined': false, 'parallelism': none, 'lines': []}) -}}
+    {%- endif -%}
+    {%- set master = skewjoin._sj_spark_conf('spark.master', '') -%}
+    {%- if not (master | lower).startswith('local') -%}
+        {{- return({'declined': false, 'parallelism': none, 'lines': []}) -}}
+    {%- endif -%}
+    {%- set parallelism = skewjoin._sj_default_parallelism() -%}
+    {%- if parallelism >= minimum -%}
+        {%- set line -%}
+parallelism: local Spark ({{ master }}) runs {{ parallelism }} tasks at once (>= min_parallelism {{ minimum }}, from
+{{ source }}): skew plans made
+        {%- endset -%}
+        {{- return({'declined': false, 'parallelism': parallelism, 'lines': [line | replace('\n', ' ')]}) -}}
+    {%- endif -%}
+    {%- set line -%}
+skew plans declined: local Spark ({{ master }}) runs {{ parallelism }} tasks at once (default parallelism), fewer
+than min_parallelism {{ minimum }} (from {{ source }}); with so few cores a skewed key's task runs beside the others
+(the join stage takes at most {{ parallelism }}x its balanced time), while every skew plan reads or copies rows the
+plain join does not. Set skew_join.min_parallelism: 1 (or var skewjoin_min_parallelism: 1) to plan anyway
+    {%- endset -%}
+    {{- return({'declined': true, 'parallelism': parallelism, 'lines': [line | replace('\n', ' ')]}) -}}
+{%- endmacro %}
