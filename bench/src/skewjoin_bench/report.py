@@ -439,7 +439,7 @@ def to_markdown(
         f"- Spark {result.spark_version}: {result.backend}; `spark.sql.shuffle.partitions` = {cfg.shuffle_partitions}"
         + (
             f", `spark.default.parallelism` = {cfg.cluster_cores} (the modeled cluster's cores)"
-            if result.backend.startswith("local")
+            if result.backend.startswith("local") and cfg.read == "splits"
             else ""
         ),
         f"- Each scenario ran {cfg.repetitions} times in one Spark application, rounds in rotating order; "
