@@ -362,6 +362,16 @@ def test_where_the_skew_plans_are_made(
         assert expected in decision_record(sql, "skew_join")
 
 
+def test_a_databricks_target_is_never_declined(renderer: Callable[..., Renderer]) -> None:
+    """dbt-databricks: a cluster or a SQL warehouse (which may refuse `set spark.master`): no check, no query."""
+    r = renderer("typed_left", "typed_right", conf={"spark.master": "local[*]", "spark.default.parallelism": "2"},
+                 vars=PACKAGE_DEFAULT, adapter_type="databricks")
+    sql = r.render("{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], "
+                   "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 4}]}) }}")
+    assert "strategy: skew groups" in sql and "declined" not in sql
+    assert not [q for q in r.spark.queries if "spark.master" in q or "sj_parallelism" in q]
+
+
 def test_min_parallelism_one_reads_nothing(renderer: Callable[..., Renderer]) -> None:
     r = renderer("typed_left", "typed_right")  # the test project: min_parallelism 1
     r.render("{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], "

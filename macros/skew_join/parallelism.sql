@@ -15,7 +15,8 @@
     skewjoin_min_parallelism, else 4), skew_join emits the plain join and
     says why. A cluster is never declined: its parallelism at compile time
     can be low only because dynamic allocation has not scaled up yet.
-    min_parallelism 1 turns the check off (no query). Both reads (SET
+    min_parallelism 1 turns the check off (no query), and so does a
+    dbt-databricks target (a cluster or a SQL warehouse). Both reads (SET
     spark.master, and a range() that counts the tasks of Spark's default
     parallelism) touch no data, so they run with run-time queries off too.
 
@@ -33,7 +34,9 @@
         {%- set minimum = 4 -%}
         {%- set source = 'default' -%}
     {%- endif -%}
-    {%- if minimum <= 1 or not execute -%}
+    {#- dbt-spark only: a dbt-databricks target is a cluster or a SQL warehouse (which may refuse to show
+        spark.master) -#}
+    {%- if minimum <= 1 or not execute or adapter.type() != 'spark' -%}
         {{- return({'declined': false, 'parallelism': none, 'lines': []}) -}}
     {%- endif -%}
     {%- set master = skewjoin._sj_spark_conf('spark.master', '') -%}
