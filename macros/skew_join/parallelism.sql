@@ -15,13 +15,18 @@
     skewjoin_min_parallelism, else 4), skew_join emits the plain join and
     says why. A cluster is never declined: its parallelism at compile time
     can be low only because dynamic allocation has not scaled up yet.
-    min_parallelism 1 turns the check off (no query), and so does a
-    dbt-databricks target (a cluster or a SQL warehouse). Both reads (SET
+    An empty specification, min_parallelism 1 (no query) and a
+    dbt-databricks target (a cluster or a SQL warehouse) read nothing and
+    decline nothing. Both reads (SET
     spark.master, and a range() that counts the tasks of Spark's default
     parallelism) touch no data, so they run with run-time queries off too.
 
     Returns {'declined', 'parallelism' (none when not read), 'lines'}. -#}
 {% macro _sj_parallelism_guard(skew) -%}
+    {%- set planned = {'declined': false, 'parallelism': none, 'lines': []} -%}
+    {%- if skew.empty -%}
+        {{- return(planned) -}}
+    {%- endif -%}
     {%- if skew.min_parallelism is not none -%}
         {%- set minimum = skew.min_parallelism -%}
         {%- set source = 'skew_join.min_parallelism' -%}
@@ -37,11 +42,11 @@
     {#- dbt-spark only: a dbt-databricks target is a cluster or a SQL warehouse (which may refuse to show
         spark.master) -#}
     {%- if minimum <= 1 or not execute or adapter.type() != 'spark' -%}
-        {{- return({'declined': false, 'parallelism': none, 'lines': []}) -}}
+        {{- return(planned) -}}
     {%- endif -%}
     {%- set master = skewjoin._sj_spark_conf('spark.master', '') -%}
     {%- if not (master | lower).startswith('local') -%}
-        {{- return({'declined': false, 'parallelism': none, 'lines': []}) -}}
+        {{- return(planned) -}}
     {%- endif -%}
     {%- set parallelism = skewjoin._sj_default_parallelism() -%}
     {%- if parallelism >= minimum -%}

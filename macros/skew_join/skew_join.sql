@@ -44,8 +44,7 @@ adapters; this target uses {{ adapter.type() }}
         {%- do lines.append('output columns of ' ~ right_alias ~ ' renamed to avoid duplicate names: '
             ~ (j.renamed | join(', '))) -%}
     {%- endif -%}
-    {%- set guard = skewjoin._sj_parallelism_guard(skew) if not skew.empty
-        else {'declined': false, 'parallelism': none, 'lines': []} -%}
+    {%- set guard = skewjoin._sj_parallelism_guard(skew) -%}
     {%- do lines.extend(guard.lines) -%}
     {%- set hot = skewjoin._sj_plan_hot_keys(j, skew.hot, skew, guard) -%}
     {%- set plan = none -%}
