@@ -34,13 +34,15 @@ def test_skew_group_models_equal_the_plain_join(skew_models_built: Built) -> Non
 
 
 def test_skew_group_spreads_the_hot_key(skew_models_built: Built, inputs_built: DbtProject) -> None:
-    """No join task of the salted group (30 of 40 slots) holds more than 20% of
-    the hot key's rows; the plain join puts all of them (32,000 rows x 2
-    matches) in one task. Slots are logical: Spark hashes (key, slot) onto its
-    shuffle partitions, so 30 slots reach fewer than 30 distinct tasks."""
+    """The salted group (30 of 40 slots) puts the hot key's rows (32,000 rows x 2
+    matches) in 30 join tasks, one slot each, none holding more than 5% of
+    them; the plain join puts all of them in one task. The model was compiled
+    with the server's 200 shuffle partitions, and its slot values were chosen
+    for them: numbered #10-#39, the 30 slots would share about 28 tasks."""
     conn = inputs_built.conn
-    run_sql(conn, "set spark.sql.shuffle.partitions=40")
+    run_sql(conn, "set spark.sql.shuffle.partitions=200")
     sql = strip_record(skew_models_built.sql["sj_spread"])
+    assert "key 0's 30 slots placed on 30 distinct shuffle partitions of 200" in skew_models_built.sql["sj_spread"]
     skewed = partition_shares(conn, sql, "p.k = 0")
     plain = partition_shares(
         conn,
@@ -48,8 +50,41 @@ def test_skew_group_spreads_the_hot_key(skew_models_built: Built, inputs_built: 
         "p.k = 0",
     )
     assert plain[0] == 1.0, f"the plain join should put the hot key in one task, shares {plain[:3]}"
-    assert len(skewed) >= 12, f"hot rows reached only {len(skewed)} tasks"
-    assert skewed[0] <= 0.20, f"largest task holds {skewed[0]:.0%} of the hot rows: {skewed}"
+    assert len(skewed) == 30, f"the hot key's 30 slots reached {len(skewed)} tasks"
+    assert skewed[0] <= 0.05, f"largest task holds {skewed[0]:.1%} of the hot rows: {skewed}"
+
+
+def test_placed_slots_reach_their_own_join_tasks(skew_models_built: Built, inputs_built: DbtProject) -> None:
+    """In every model whose record places a group's slots, Spark's own join (AQE and broadcasts off,
+    the 200 partitions the slots were placed on) runs each slot of group 1 in a task of its own:
+    string, decimal and mixed int/bigint keys hash as Spark's partitioning hashes them."""
+    conn = inputs_built.conn
+    run_sql(conn, "set spark.sql.shuffle.partitions=200")
+    run_sql(conn, "set spark.sql.adaptive.enabled=false")
+    run_sql(conn, "set spark.sql.autoBroadcastJoinThreshold=-1")
+    checked = []
+    try:
+        for name, sql in sorted(skew_models_built.sql.items()):
+            if not name.startswith("sj_") or "slots placed on" not in sql:
+                continue
+            body = strip_record(sql)
+            cut = body.rindex("\nfrom a_slotted as a\n")
+            head = body[: body.rindex("\nselect\n", 0, cut)]
+            join = re.sub(r"left (anti|semi) join", "inner join", body[cut:])  # the rows that meet, so a semi/anti join's too
+            probe = f"{head}\nselect a.sj_group as sj_g, a.sj_slot as sj_s, spark_partition_id() as sj_p{join}"
+            placed = [int(v) for v in re.findall(r"then array\(([\d,\s]+)\)", body)[0].split(",")]
+            ((slots, tasks),) = run_sql(
+                conn,
+                f"select count(distinct sj_s), count(distinct sj_p) from ({probe}) as t "
+                f"where sj_g = 1 and sj_s in ({', '.join(map(str, placed))})",
+            )
+            assert slots >= 1, f"{name}: no row of group 1 took a placed slot"
+            assert slots == tasks, f"{name}: {slots} placed slots ran in {tasks} tasks"
+            checked.append(name)
+    finally:
+        run_sql(conn, "set spark.sql.adaptive.enabled=true")
+        run_sql(conn, "set spark.sql.autoBroadcastJoinThreshold=10485760")
+    assert {"sj_spread", "sj_key_string", "sj_key_decimal_mixed", "sj_key_bigint_vs_int", "sj_anti"} <= set(checked)
 
 
 def test_compiled_models_have_decision_records_and_no_nondeterminism(skew_models_built: Built) -> None:

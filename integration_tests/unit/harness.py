@@ -54,6 +54,7 @@ PROJECT_VARS: dict[str, Any] = {"skewjoin_total_slots": 20, "skewjoin_min_parall
 # Settings a fresh Spark 4 session reports (the Thrift server's defaults).
 DEFAULT_CONF: dict[str, str] = {
     "spark.sql.ansi.enabled": "true", "spark.sql.shuffle.partitions": "200", "spark.master": "local[*]",
+    "spark.sql.adaptive.enabled": "true", "spark.sql.adaptive.coalescePartitions.initialPartitionNum": "<undefined>",
 }
 
 # Names dbt's context provides that the harness provides too; test_harness.py
@@ -339,7 +340,21 @@ _PARALLELISM = re.compile(
     r"from range\(0, \d+\)\) as sj_range",
     re.S,
 )
+# skew groups' slot placement: the partition each candidate slot value sends each named key to
+_SLOT_PLACEMENT = re.compile(
+    r"select sj_key, sj_partition, min\(sj_value\) as sj_value\s+from \(.*?"
+    r"pmod\(hash\(sj_keys\.sj_literal, sj_candidates\.id\), (?P<partitions>\d+)\) as sj_partition\s+"
+    r"from \(values (?P<values>.+)\) as sj_keys \(sj_key, sj_literal\)\s+"
+    r"cross join range\(0, (?P<candidates>\d+)\) as sj_candidates\s+\) as sj_placed\s+"
+    r"group by sj_key, sj_partition",
+    re.S,
+)
 _FILE_BYTES = re.compile(r"select\s+cast\(count\(\*\) as string\) as sj_files,.*?from (?P<from>\S+) as sj_scan", re.S)
+
+
+def fake_partition(key: int, value: int, partitions: int) -> int:
+    """The fake Spark's partition of (the placement query's key number, slot value)."""
+    return ((value + 1) * 2654435761 + key * 40503) % 4294967291 % partitions
 
 
 class FakeSpark:
@@ -389,6 +404,7 @@ class FakeSpark:
             (_SPLITS, self._splits),
             (_PARALLELISM, self._parallelism),
             (_FILE_BYTES, self._file_bytes),
+            (_SLOT_PLACEMENT, self._slot_placement),
         ]
         for pattern, handler in handlers:
             m = pattern.fullmatch(text)
@@ -468,6 +484,18 @@ class FakeSpark:
 
     def _parallelism(self, m: re.Match[str]) -> Result:
         return Result(("sj_parallelism",), [(int(self.conf.get("spark.default.parallelism", "2")),)])
+
+    def _slot_placement(self, m: re.Match[str]) -> Result:
+        """Not Spark's murmur3 (the Spark tier checks that): a fixed scramble of
+        (key position, candidate value), so placements are deterministic and collide
+        as hashes do. Answers, per key and partition, the smallest value reaching it."""
+        partitions, candidates = int(m.group("partitions")), int(m.group("candidates"))
+        keys = len(re.findall(r"\((\d+), ", m.group("values")))
+        best: dict[tuple[int, int], int] = {}
+        for key in range(keys):
+            for value in range(candidates):
+                best.setdefault((key, fake_partition(key, value, partitions)), value)
+        return Result(("sj_key", "sj_partition", "sj_value"), [(k, p, v) for (k, p), v in sorted(best.items())])
 
     def _file_bytes(self, m: re.Match[str]) -> Result:
         table = self.table(m.group("from"))

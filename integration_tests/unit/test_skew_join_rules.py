@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from .harness import Renderer, RaisedCompilerError, Table, decision_record, strip_record
+from .harness import Renderer, RaisedCompilerError, Table, decision_record, fake_partition, strip_record
 
 # -- the seed's layout (HIVE-3286: 20 reducers, groups of 10%, 20%, 40%) ----------------
 
@@ -30,11 +30,18 @@ def test_seed_example_layout(renderer: Callable[..., Renderer]) -> None:
     # multicast to the group's two slots only, a rows of group 2 to its four
     a_slotted = sql[sql.index("a_slotted as (") : sql.index("b_grouped as (")]
     b_slotted = sql[sql.index("b_slotted as (") :]
-    assert re.search(r"when 1 then array\(6 \+ pmod\(xxhash64\(", a_slotted)
+    # group 1 names its key ('0'): its slots take values placed on distinct
+    # shuffle partitions, with #6-#7 for any other key (both sides alike)
+    placed = re.search(r"when 1 then case a\.`key`\s+when '0' then array\(element_at\(array\((\d+), (\d+)\), "
+                       r"cast\(pmod\(xxhash64\(a\.`key`, a\.`value`\), 2\) as int\) \+ 1\)\)\s+"
+                       r"else array\(6 \+ pmod\(xxhash64\(", a_slotted)
+    assert placed, a_slotted
+    assert re.search(r"when 1 then case b\.`key`\s+when '0' then array\(" + placed.group(1) + ", " + placed.group(2)
+                     + r"\)\s+else sequence\(6, 7\)", b_slotted), b_slotted
+    assert "group 1: key 0's 2 slots placed on 2 distinct shuffle partitions of 200" in record
     assert "when 2 then sequence(8, 11)" in a_slotted
     assert re.search(r"when 3 then array\(12 \+ pmod\(xxhash64\(a\.`key`\), 8\)\)", a_slotted)
     assert "else array(pmod(xxhash64(a.`key`), 6))" in a_slotted
-    assert "when 1 then sequence(6, 7)" in b_slotted
     assert "when 2 then array(8 + pmod(xxhash64(upper(b.key)), 4))" in b_slotted
     assert re.search(r"when 3 then array\(12 \+ pmod\(xxhash64\(b\.`key`\), 8\)\)", b_slotted)
     # each side is read once: no CTE per group
@@ -182,3 +189,118 @@ def test_refused_types_are_refused_before_any_plan(renderer: Callable[..., Rende
     with pytest.raises(RaisedCompilerError):
         r.render("{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=[['k_date', 'k_int']]) }}")
     assert all(q.startswith(("describe query", "set ")) for q in r.spark.queries), r.spark.queries
+
+
+# -- slot placement: a named key's slots on distinct shuffle partitions ------------------
+
+PLACED = re.compile(r"when (?P<lit>[^\n]+?) then array\((?P<values>[\d,\s]+)\)")
+
+
+def _placed_values(sql: str, side: str = "b") -> dict[str, list[int]]:
+    """The multicast side's placed slot values, per key literal."""
+    slotted = sql[sql.index(f"{side}_slotted as (") :]
+    return {m["lit"]: [int(v) for v in m["values"].split(",")] for m in PLACED.finditer(slotted)}
+
+
+def test_placed_slots_take_distinct_partitions_across_keys(renderer: Callable[..., Renderer]) -> None:
+    """Two groups naming three keys, 150 slots on 200 partitions: no two slots share a partition
+    (by the fake Spark's hash), and the driver picks its slot among the same values."""
+    r = renderer("typed_left", "typed_right")
+    sql = r.render(
+        "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], skew={'total_slots': 200, "
+        "'groups': [{'when': 'a.k_int in (0, 7)', 'slots': 60}, {'when': 'a.k_int = -3', 'slots': 30}]}) }}"
+    )
+    placed = _placed_values(sql)
+    assert list(placed) == ["cast(0 as int)", "cast(7 as int)", "cast(-3 as int)"], placed
+    assert [len(v) for v in placed.values()] == [60, 60, 30]
+    partitions = [fake_partition(i, v, 200) for i, values in enumerate(placed.values()) for v in values]
+    assert len(set(partitions)) == 150, "two slots share a partition"
+    for values in placed.values():
+        assert len(set(values)) == len(values) and all(0 <= v < 1600 for v in values)
+    record = decision_record(sql, "skew_join")
+    for key, n in (("0", 60), ("7", 60), ("-3", 30)):
+        assert f"key {key}'s {n} slots placed on {n} distinct shuffle partitions of 200 (spark.sql.shuffle.partitions)" in record
+    # the driver side picks the row's slot among the key's values; any other key of the group keeps #start-#end
+    a_slotted = sql[sql.index("a_slotted as (") : sql.index("b_grouped as (")]
+    assert "when 1 then case a.k_int" in a_slotted and "element_at(array(" in a_slotted
+    assert re.search(r"else 110 \+ pmod\(xxhash64\(", a_slotted), a_slotted
+    assert re.search(r"else sequence\(110, 169\)", sql[sql.index("b_slotted as (") :])
+    # one placement query, with 8 x 200 candidate values
+    placement = [q for q in r.spark.queries if "sj_candidates" in q]
+    assert len(placement) == 1 and "range(0, 1600)" in placement[0]
+
+
+def test_more_slots_than_free_partitions_share_the_fewest(renderer: Callable[..., Renderer]) -> None:
+    """12 partitions for two keys of 8 slots: each key's slots still take 8 distinct partitions;
+    the second key shares 4 with the first, and the record says so."""
+    r = renderer("typed_left", "typed_right", conf={"spark.sql.shuffle.partitions": "12"})
+    sql = r.render(
+        "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], skew={'total_slots': 20, "
+        "'groups': [{'when': 'a.k_int in (1, 2)', 'slots': 8}]}) }}"
+    )
+    placed = list(_placed_values(sql).values())
+    first = {fake_partition(0, v, 12) for v in placed[0]}
+    second = {fake_partition(1, v, 12) for v in placed[1]}
+    assert len(first) == 8 and len(second) == 8 and len(first & second) == 4
+    assert "4 of them shared with earlier keys (more slots than partitions)" in decision_record(sql, "skew_join")
+
+
+def test_slots_outnumbering_the_partitions_keep_their_numbers(renderer: Callable[..., Renderer]) -> None:
+    r = renderer("typed_left", "typed_right", conf={"spark.sql.shuffle.partitions": "4"})
+    sql = r.render(
+        "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], skew={'total_slots': 20, "
+        "'groups': [{'when': 'a.k_int = 1', 'slots': 6}]}) }}"
+    )
+    assert "key 1 keeps slots #start-#end: its 6 slots outnumber the 4 shuffle partitions" in sql
+    assert "when 1 then sequence(14, 19)" in sql and "element_at" not in sql
+
+
+def test_placement_reads_the_partitions_aqe_starts_from(renderer: Callable[..., Renderer]) -> None:
+    call = ("{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], "
+            "skew={'groups': [{'when': 'a.k_int = 1', 'slots': 4}]}) }}")
+    initial = {"spark.sql.adaptive.coalescePartitions.initialPartitionNum": "64"}
+    sql = renderer("typed_left", "typed_right", conf=initial).render(call)
+    assert "placed on 4 distinct shuffle partitions of 64 (spark.sql.adaptive.coalescePartitions.initialPartitionNum)" in sql
+    sql = renderer("typed_left", "typed_right", conf={**initial, "spark.sql.adaptive.enabled": "false"}).render(call)
+    assert "placed on 4 distinct shuffle partitions of 200 (spark.sql.shuffle.partitions)" in sql
+
+
+@pytest.mark.parametrize(
+    ("when", "extra", "why"),
+    [
+        ("a.k_int > 0", "", "a `when` that names no key value"),
+        ("a.k_int = 1", ", 'distribute': 'keys'", "keys distribution (nothing to spread)"),
+        ("a.k_int = 1", ", 'slots': 1", "one slot"),
+    ],
+    ids=["range", "distribute_keys", "one_slot"],
+)
+def test_no_placement_where_nothing_is_named_or_spread(
+    renderer: Callable[..., Renderer], when: str, extra: str, why: str
+) -> None:
+    r = renderer("typed_left", "typed_right")
+    group = "{'when': '" + when + "', 'slots': 4" + extra + "}"
+    sql = r.render("{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], "
+                   "skew={'groups': [" + group + "]}) }}")
+    assert "placed on" not in sql and "element_at" not in sql, why
+    assert not [q for q in r.spark.queries if "sj_candidates" in q], why
+
+
+def test_placement_literals_are_typed_and_escaped(renderer: Callable[..., Renderer]) -> None:
+    """String and date keys: the placement query and the `case` compare the key in its type;
+    a hostile string stays one literal."""
+    r = renderer("typed_left", "typed_right")
+    sql = r.render(
+        "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_date'], "
+        "skew={'groups': [{'when': \"a.k_date = '2024-01-01'\", 'slots': 3}]}) }}"
+    )
+    assert "when cast('2024-01-01' as date) then array(" in sql
+    (query,) = [q for q in r.spark.queries if "sj_candidates" in q]
+    assert "values (0, cast('2024-01-01' as date))" in query
+    r = renderer("typed_left", "typed_right")
+    sql = r.render(
+        "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_str'], "
+        "skew={'groups': [{'when': \"a.k_str = 'x--y;${z}'\", 'slots': 3}]}) }}"
+    )
+    (query,) = [q for q in r.spark.queries if "sj_candidates" in q]
+    assert "${" not in query, query
+    assert "when 'x--y;\\u0024{z}' then array(" in sql, sql

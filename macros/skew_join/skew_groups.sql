@@ -127,7 +127,110 @@ the groups take {{ taken.slots }} of the {{ total_slots }} slots; at least one s
         {%- do g.update({'start': cursor.at, 'end': cursor.at + g.slots - 1}) -%}
         {%- set cursor.at = cursor.at + g.slots -%}
     {%- endfor -%}
-    {{- return({'groups': plan, 'total_slots': total_slots, 'rest_slots': total_slots - taken.slots}) -}}
+    {{- return({'groups': plan, 'total_slots': total_slots, 'rest_slots': total_slots - taken.slots,
+                'placement': {'groups': {}, 'lines': []}}) -}}
+{%- endmacro %}
+
+
+{#- Slots on distinct shuffle partitions. The join's shuffle sends a row to
+    partition pmod(hash(keys, sj_slot), P): Spark's murmur3 `hash()` over the
+    join keys in the common type, as its hash partitioning computes it. Slots
+    numbered #start..#end land there at random, so 140 slots of one key on 200
+    partitions share about 103 of them: some tasks get two or three slots'
+    rows, the group's stage is as slow as its fullest task, and AQE may split
+    those partitions again. For each key value a group's `when` names
+    (`x.k = v`, `x.k in (v, ...)` on a one-column key), when it spreads over
+    more than one slot, one query asks Spark which partition each candidate
+    slot value (0 to 8P - 1) sends that key to; each of the key's slots then
+    takes the smallest value whose partition no slot took yet (partitions are
+    reused only when there are more slots than partitions). Both sides compute
+    the same `case` on the key, so any key the placement does not name keeps
+    its slots #start..#end: the placement moves rows between partitions, never
+    between slots, and cannot change the result.
+    Returns {'groups': {group index: [[literal, [slot value, ...]], ...]},
+    'partitions': P, 'source': setting, 'lines': record lines}. -#}
+{% macro _sj_place_slots(join, plan) -%}
+    {%- set wanted = [] -%}
+    {%- set k = join['keys'][0] -%}
+    {%- for g in plan.groups if g.slots > 1 and g.distribute != 'keys' -%}
+        {%- for raw in skewjoin._sj_when_key_values(join, g) or [] -%}
+            {%- set lit = skewjoin._sj_literal(raw, k.type) -%}
+            {%- if lit is not none and lit not in wanted | map(attribute='literal') | list -%}
+                {%- do wanted.append({'group': g.index, 'literal': lit, 'shown': raw, 'slots': g.slots}) -%}
+            {%- endif -%}
+        {%- endfor -%}
+    {%- endfor -%}
+    {%- set placed = {'groups': {}, 'partitions': none, 'source': none, 'lines': []} -%}
+    {%- if not wanted or not execute -%}
+        {{- return(placed) -}}
+    {%- endif -%}
+    {%- set initial = skewjoin._sj_spark_conf('spark.sql.adaptive.coalescePartitions.initialPartitionNum') -%}
+    {%- if initial is not none and skewjoin._sj_spark_conf('spark.sql.adaptive.enabled', 'true') | lower == 'true' -%}
+        {%- set source = 'spark.sql.adaptive.coalescePartitions.initialPartitionNum' -%}
+        {%- set partitions = initial -%}
+    {%- else -%}
+        {%- set source = 'spark.sql.shuffle.partitions' -%}
+        {%- set partitions = skewjoin._sj_spark_conf(source, '200') -%}
+    {%- endif -%}
+    {%- if not modules.re.fullmatch('[0-9]+', partitions | string | trim) or (partitions | int) < 2 -%}
+        {%- do placed.lines.append('slot placement skipped: ' ~ source ~ ' is ' ~ partitions) -%}
+        {{- return(placed) -}}
+    {%- endif -%}
+    {%- set p = partitions | int -%}
+    {%- set key_rows = [] -%}
+    {%- for w in wanted -%}
+        {%- do key_rows.append('(' ~ loop.index0 ~ ', ' ~ w.literal ~ ')') -%}
+    {%- endfor -%}
+    {%- set query -%}
+select sj_key, sj_partition, min(sj_value) as sj_value
+from (
+    select
+        sj_keys.sj_key,
+        sj_candidates.id as sj_value,
+        pmod(hash(sj_keys.sj_literal, sj_candidates.id), {{ p }}) as sj_partition
+    from (values {{ key_rows | join(', ') }}) as sj_keys (sj_key, sj_literal)
+    cross join range(0, {{ 8 * p }}) as sj_candidates
+) as sj_placed
+group by sj_key, sj_partition
+    {%- endset -%}
+    {%- set candidates = {} -%}
+    {%- for row in run_query(query).rows -%}
+        {%- do candidates.setdefault(row[0] | int, []).append([row[2] | int, row[1] | int]) -%}
+    {%- endfor -%}
+    {%- set used = {} -%}
+    {%- for w in wanted -%}
+        {%- set options = candidates.get(loop.index0, []) | sort -%}
+        {%- if options | length < w.slots -%}
+            {%- set line -%}
+group {{ w.group }}: key {{ w.shown }} keeps slots #start-#end: its {{ w.slots }} slots outnumber the {{ options | length }}
+shuffle partitions it can reach ({{ p }}, {{ source }})
+            {%- endset -%}
+            {%- do placed.lines.append(line | replace('\n', ' ')) -%}
+            {%- continue -%}
+        {%- endif -%}
+        {#- free partitions first, then (more slots than free partitions) shared ones, each in value order -#}
+        {%- set free = [] -%}
+        {%- set shared = [] -%}
+        {%- for c in options -%}
+            {%- do (shared if c[1] in used else free).append(c) -%}
+        {%- endfor -%}
+        {%- set chosen = (free + shared)[:w.slots] -%}
+        {%- set values = [] -%}
+        {%- for c in chosen -%}
+            {%- do values.append(c[0]) -%}
+            {%- do used.update({c[1]: true}) -%}
+        {%- endfor -%}
+        {%- do placed.groups.setdefault(w.group, []).append([w.literal, values]) -%}
+        {%- set sharing = [w.slots - (free | length), 0] | max -%}
+        {%- set line -%}
+group {{ w.group }}: key {{ w.shown }}'s {{ w.slots }} slots placed on {{ w.slots }} distinct shuffle partitions of
+{{ p }} ({{ source }}), slot values chosen by Spark's partition hash
+{{- '; ' ~ sharing ~ ' of them shared with earlier keys (more slots than partitions)' if sharing > 0 else '' }}
+        {%- endset -%}
+        {%- do placed.lines.append(line | replace('\n', ' ')) -%}
+    {%- endfor -%}
+    {%- do placed.update({'partitions': p, 'source': source}) -%}
+    {{- return(placed) -}}
 {%- endmacro %}
 
 
@@ -175,40 +278,53 @@ from {{ input_cte }} as {{ alias }}
     {%- set arms = [] -%}
     {%- set multicast = namespace(any=false) -%}
     {%- for g in plan.groups -%}
+        {%- set multicast_here = g.slots > 1 and g.distribute != 'keys' and g.driver != side -%}
         {%- if g.slots == 1 -%}
-            {%- set slot_expr = g.start | string -%}
+            {%- set slot_index = none -%}
             {%- set role = 'one slot' -%}
         {%- elif g.distribute == 'keys' -%}
-            {%- set slot_expr = g.start ~ ' + pmod(' ~ keys_hash ~ ', ' ~ g.slots ~ ')' -%}
+            {%- set slot_index = 'pmod(' ~ keys_hash ~ ', ' ~ g.slots ~ ')' -%}
             {%- set role = 'by a hash of the keys' -%}
         {%- elif g.driver == side and g.distribute == 'random' -%}
             {%- set row_hash = skewjoin._sj_row_hash(join[side].columns, alias) -%}
-            {%- set slot_expr = g.start ~ ' + pmod(' ~ row_hash ~ ', ' ~ g.slots ~ ')' -%}
+            {%- set slot_index = 'pmod(' ~ row_hash ~ ', ' ~ g.slots ~ ')' -%}
             {%- set role = 'spread by a hash of the row' -%}
         {%- elif g.driver == side -%}
-            {%- set slot_expr = g.start ~ ' + pmod(xxhash64(' ~ g.expression ~ '), ' ~ g.slots ~ ')' -%}
+            {%- set slot_index = 'pmod(xxhash64(' ~ g.expression ~ '), ' ~ g.slots ~ ')' -%}
             {%- set role = 'spread by the distribute expression' -%}
         {%- else -%}
-            {%- set slot_expr = none -%}
+            {%- set slot_index = none -%}
             {%- set role = 'multicast to every slot' -%}
             {%- set multicast.any = true -%}
         {%- endif -%}
-        {%- do arms.append({'index': g.index, 'expr': slot_expr, 'start': g.start, 'end': g.end, 'role': role}) -%}
+        {%- do arms.append({'group': g, 'index': slot_index, 'role': role, 'multicast': multicast_here,
+                            'placed': plan.placement.groups.get(g.index, [])}) -%}
     {%- endfor -%}
     {%- set rest_expr = 'pmod(' ~ keys_hash ~ ', ' ~ plan.rest_slots ~ ')' -%}
     {%- set lines = [] -%}
     {%- for a in arms -%}
-        {%- if multicast.any -%}
-            {%- if a.expr is none -%}
-                {%- set value = 'sequence(' ~ a.start ~ ', ' ~ a['end'] ~ ')' -%}
-            {%- else -%}
-                {%- set value = 'array(' ~ a.expr ~ ')' -%}
-            {%- endif -%}
+        {%- set value = skewjoin._sj_slot_value(a, multicast.any) -%}
+        {%- if a.placed -%}
+            {%- set key = skewjoin._sj_common_keys(join, side, alias)[0] -%}
+            {%- set placed_arms = [] -%}
+            {%- for p in a.placed -%}
+                {%- set placed_value = skewjoin._sj_slot_value(a, multicast.any, p[1]) -%}
+                {%- do placed_arms.append('when ' ~ p[0] ~ ' then ' ~ skewjoin._sj_indent(placed_value, 4)[4:]) -%}
+            {%- endfor -%}
+            {%- set value -%}
+case {{ key }}
+{{ skewjoin._sj_indent(placed_arms | join('\n'), 4) }}
+    else {{ skewjoin._sj_indent(value, 4)[4:] }}
+end
+            {%- endset -%}
+            {%- set role = a.role ~ ' (slot values placed on distinct shuffle partitions; other keys #'
+                ~ a.group.start ~ '-#' ~ a.group['end'] ~ ')' -%}
         {%- else -%}
-            {%- set value = a.expr -%}
+            {%- set role = a.role -%}
         {%- endif -%}
-        {%- do lines.append('-- group ' ~ a.index ~ ': slots #' ~ a.start ~ '-#' ~ a['end'] ~ ', ' ~ a.role) -%}
-        {%- do lines.append('when ' ~ a.index ~ ' then ' ~ value) -%}
+        {%- do lines.append('-- group ' ~ a.group.index ~ ': slots #' ~ a.group.start ~ '-#' ~ a.group['end'] ~ ', '
+            ~ role) -%}
+        {%- do lines.append('when ' ~ a.group.index ~ ' then ' ~ value) -%}
     {%- endfor -%}
     {%- do lines.append('-- rows in no group: slots #0-#' ~ (plan.rest_slots - 1) ~ ' by a hash of the keys') -%}
     {%- do lines.append('else ' ~ (('array(' ~ rest_expr ~ ')') if multicast.any else rest_expr)) -%}
@@ -222,6 +338,33 @@ from {{ alias }}_grouped as {{ alias }}
     {%- endset -%}
     {%- set ctes = [[alias ~ '_grouped', grouped_sql], [alias ~ '_slotted', slotted_sql]] -%}
     {{- return({'ctes': ctes, 'final': alias ~ '_slotted'}) -}}
+{%- endmacro %}
+
+
+{#- One group's slot (or, where the side is multicast, its array of slots):
+    slot #start + index, or with `values` (placed slot values) the index-th
+    of them. `as_array` wraps a single slot for the explode. -#}
+{% macro _sj_slot_value(arm, as_array, values=none) -%}
+    {%- set g = arm.group -%}
+    {%- if values is none -%}
+        {%- set every = 'sequence(' ~ g.start ~ ', ' ~ g['end'] ~ ')' -%}
+        {%- set one = (g.start ~ ' + ' ~ arm.index) if arm.index is not none else (g.start | string) -%}
+    {%- else -%}
+        {%- set rows = [] -%}
+        {%- for batch in values | batch(16) -%}
+            {%- do rows.append(batch | join(', ')) -%}
+        {%- endfor -%}
+        {%- if rows | length == 1 -%}
+            {%- set every = 'array(' ~ rows[0] ~ ')' -%}
+        {%- else -%}
+            {%- set every = 'array(\n' ~ skewjoin._sj_indent(rows | join(',\n'), 4) ~ '\n)' -%}
+        {%- endif -%}
+        {%- set one = 'element_at(' ~ every ~ ', cast(' ~ arm.index ~ ' as int) + 1)' -%}
+    {%- endif -%}
+    {%- if arm.multicast -%}
+        {{- return(every) -}}
+    {%- endif -%}
+    {{- return(('array(' ~ one ~ ')') if as_array else one) -}}
 {%- endmacro %}
 
 

@@ -77,7 +77,9 @@ adapters; this target uses {{ adapter.type() }}
         {%- do lines.extend(hot_sql.lines) -%}
     {%- endif -%}
     {%- if plan is not none -%}
+        {%- do plan.update({'placement': skewjoin._sj_place_slots(j, plan)}) -%}
         {%- do lines.extend(skewjoin._sj_group_record_lines(j, plan, slots[1])) -%}
+        {%- do lines.extend(plan.placement.lines) -%}
         {%- if hot.active -%}
             {%- do lines.extend(skewjoin._sj_groups_left_empty(j, plan, hot)) -%}
         {%- endif -%}
