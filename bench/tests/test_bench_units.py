@@ -255,6 +255,7 @@ def test_event_log_metrics_of_one_run(tmp_path: Path) -> None:
     assert run.join_stage.median_s == pytest.approx(0.1)
     assert run.join_stage.max_over_median == pytest.approx(20.0)
     assert run.join_stage_durations == pytest.approx([2.0, 0.1, 0.1, 0.1])
+    assert run.join_scan_tasks == 0 and run.join_max_over_median == pytest.approx(20.0)
     # stage 3's parents are 0 and 1 through the skipped stage 2; job 2 waited for jobs 0 and 1
     assert {s.stage_id: s.parents for s in run.stages}[3] == [0, 1]
     # P=1: everything in sequence; P=2: map stages (0.4 | 0.3, 0.1), join (2.0 | 0.1, 0.1, 0.1), final 0.05
@@ -269,6 +270,29 @@ def test_event_log_metrics_of_one_run(tmp_path: Path) -> None:
     assert [(s.table, s.rows) for s in run.scanned("fact")] == [("spark_catalog.bench.fact", 100)]
     data = run.as_dict()
     assert data["join_stage"]["max_over_median"] == 20.0 and data["makespan_s"]["2"] == pytest.approx(2.45)
+
+
+def test_the_join_balance_leaves_out_a_unions_scanning_tasks(tmp_path: Path) -> None:
+    """A hot-key plan's stage unions its broadcast branch (tasks scanning the fact) with the shuffle
+    join (tasks reading shuffle blocks): the balance is the shuffle join's tasks' alone."""
+    events = _events()
+    at = next(i for i, e in enumerate(events) if e.get("Event") == "SparkListenerStageCompleted"
+              and e["Stage Info"]["Stage ID"] == 3)  # fmt: skip
+    events[at:at] = [
+        _task(3, 20, 1500, 2300, input_records=500, records=1, written=10),
+        _task(3, 21, 1500, 2400, input_records=500, records=1, written=10),
+    ]
+    path = tmp_path / "local-1"
+    path.write_text("\n".join(json.dumps(e) for e in events) + "\n")
+    run = EventLog.read(path).run(MARK, slots=(2,))
+    assert run.join_stage is not None and run.join_stage.stage_id == 3 and run.join_stage.tasks == 6
+    assert run.join_scan_tasks == 2
+    assert run.join_stage_durations == pytest.approx([2.0, 0.1, 0.1, 0.1])
+    assert run.join_max_over_median == pytest.approx(20.0)
+    # the projection still schedules every task
+    assert run.total_task_s == pytest.approx(0.4 + 0.3 + 0.1 + 2.0 + 0.1 + 0.1 + 0.2 + 0.1 + 0.05 + 0.8 + 0.9)
+    data = run.as_dict()
+    assert data["join_scan_tasks"] == 2 and data["join_max_over_median"] == 20.0
 
 
 def test_a_thrift_run_is_found_by_the_statement_text() -> None:
@@ -463,7 +487,7 @@ def _result(medians_by_run: dict[str, dict[str, Any]]) -> BenchResult:
             marker=key, jobs=1, span_s=m["wall"], tasks=10, failed_tasks=0, total_task_s=m["total"], cpu_s=0,
             shuffle_write_bytes=m["bytes"], shuffle_read_bytes=m["bytes"], shuffle_write_records=0,
             memory_spilled=0, disk_spilled=0, input_bytes=0, input_records=0, stages=[join], join_stage=join,
-            join_stage_durations=[m["max"], m["median"]], makespan_s={2: m["p64"] * 2, 16: m["p64"], 64: m["p64"],
+            join_stage_durations=[m["max"], m["median"], m["median"]], makespan_s={2: m["p64"] * 2, 16: m["p64"], 64: m["p64"],
                                                                       256: m["p64"]},
             schedule_order="longest-first", exchanges=[], scans=[],
         )  # fmt: skip

@@ -250,6 +250,18 @@ class RunMetrics:
     broadcasts: list[BroadcastStats] = field(default_factory=list)
     #: join nodes of the final (adaptive) plan that AQE split as skewed (``SortMergeJoin(skew=true)``)
     skew_split_joins: int = 0
+    #: tasks of the join stage that scan input (a union's broadcast branch), left out of the balance
+    join_scan_tasks: int = 0
+
+    @property
+    def join_max_over_median(self) -> float | None:
+        """The join's balance: its longest task over its median one, over the tasks that
+        read shuffle blocks (``join_stage_durations``), not a union's scanning tasks."""
+        if not self.join_stage_durations:
+            return None
+        median = statistics.median(self.join_stage_durations)
+        longest = self.join_stage_durations[0]
+        return longest / median if median > 0 else None if longest > 0 else 1.0
 
     @property
     def spill_bytes(self) -> int:
@@ -285,6 +297,8 @@ class RunMetrics:
             "input_records": self.input_records,
             "join_stage": self.join_stage.as_dict() if self.join_stage else None,
             "join_stage_durations_s": [round(d, 4) for d in self.join_stage_durations],
+            "join_scan_tasks": self.join_scan_tasks,
+            "join_max_over_median": _round(self.join_max_over_median or float("nan"), 2),
             "makespan_s": {str(p): round(v, 3) for p, v in self.makespan_s.items()},
             "schedule_order": self.schedule_order,
             "stages": [s.as_dict() for s in self.stages],
@@ -622,11 +636,15 @@ class EventLog:
                 )
             )
         join = join_stage(summaries)
-        join_durations = (
-            sorted((t.duration_s for t in self.stages[join.stage_id].tasks if t.successful), reverse=True)
-            if join
-            else []
-        )
+        join_tasks = [t for t in self.stages[join.stage_id].tasks if t.successful] if join else []
+        # A hot-key plan unions its broadcast branch (tasks that scan the fact) with the shuffle join (tasks
+        # that read shuffle blocks): one stage, two kinds of task. The balance is the shuffle join's.
+        scan_tasks = [t for t in join_tasks if t.input_records > 0] if join and join.shuffle_read_bytes > 0 else []
+        if len(scan_tasks) < len(join_tasks):
+            join_tasks = [t for t in join_tasks if t not in scan_tasks]
+        else:
+            scan_tasks = []
+        join_durations = sorted((t.duration_s for t in join_tasks), reverse=True)
         ends = [j.end_ms for j in jobs if j.end_ms is not None]
         starts = [j.submission_ms for j in jobs]
         span = (max(ends) - min(starts)) / 1000.0 if ends and starts else 0.0
@@ -651,6 +669,7 @@ class EventLog:
             stages=summaries,
             join_stage=join,
             join_stage_durations=join_durations,
+            join_scan_tasks=len(scan_tasks),
             makespan_s=makespans(schedule_input, slots, order),
             schedule_order=order,
             exchanges=exchanges,
