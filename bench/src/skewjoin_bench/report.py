@@ -560,7 +560,10 @@ def to_markdown(
         "- Metrics come from Spark's event log (uncompressed, not rolling), matched to runs by job group "
         "(local) or by a marker comment in the statement (Thrift). Task time = launch to finish of each task.",
         "- Join stage: among the stages that read shuffle data, the one with the most task time "
-        "(the join's output rows dominate it; the other one is the final aggregate of the count).",
+        "(the join's output rows dominate it; the other one is the final aggregate of the count). Its "
+        "max/median is taken over its tasks that read shuffle blocks: a hot-key plan's union runs the "
+        "broadcast branch's tasks, which scan the fact, in the same stage, and those are left out of the "
+        "balance (not of the task time or the makespan).",
         f"- Makespan at P slots: the measured tasks list-scheduled on P slots, stage by stage: a stage starts "
         f"when its parent stages (and the jobs its job waited for, e.g. a broadcast) are done; a free slot "
         f"takes the next task of the stage that became ready first, the {cfg.order} task of that stage. "
