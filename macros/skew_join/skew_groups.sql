@@ -156,7 +156,8 @@ the groups take {{ taken.slots }} of the {{ total_slots }} slots; at least one s
         {%- for raw in skewjoin._sj_when_key_values(join, g) or [] -%}
             {%- set lit = skewjoin._sj_literal(raw, k.type) -%}
             {%- if lit is not none and lit not in wanted | map(attribute='literal') | list -%}
-                {%- do wanted.append({'group': g.index, 'literal': lit, 'shown': raw, 'slots': g.slots}) -%}
+                {%- do wanted.append({'group': g.index, 'literal': lit, 'shown': raw, 'slots': g.slots,
+                                      'range': '#' ~ g.start ~ '-#' ~ g['end']}) -%}
             {%- endif -%}
         {%- endfor -%}
     {%- endfor -%}
@@ -202,7 +203,7 @@ group by sj_key, sj_partition
         {%- set options = candidates.get(loop.index0, []) | sort -%}
         {%- if options | length < w.slots -%}
             {%- set line -%}
-group {{ w.group }}: key {{ w.shown }} keeps slots #start-#end: its {{ w.slots }} slots outnumber the {{ options | length }}
+group {{ w.group }}: key {{ w.shown }} keeps slots {{ w.range }}: its {{ w.slots }} slots outnumber the {{ options | length }}
 shuffle partitions it can reach ({{ p }}, {{ source }})
             {%- endset -%}
             {%- do placed.lines.append(line | replace('\n', ' ')) -%}
