@@ -148,7 +148,7 @@ the groups take {{ taken.slots }} of the {{ total_slots }} slots; at least one s
     its slots #start..#end: the placement moves rows between partitions, never
     between slots, and cannot change the result.
     Returns {'groups': {group index: [[literal, [slot value, ...]], ...]},
-    'partitions': P, 'source': setting, 'lines': record lines}. -#}
+    'lines': record lines}. -#}
 {% macro _sj_place_slots(join, plan) -%}
     {%- set wanted = [] -%}
     {%- set k = join['keys'][0] -%}
@@ -161,7 +161,7 @@ the groups take {{ taken.slots }} of the {{ total_slots }} slots; at least one s
             {%- endif -%}
         {%- endfor -%}
     {%- endfor -%}
-    {%- set placed = {'groups': {}, 'partitions': none, 'source': none, 'lines': []} -%}
+    {%- set placed = {'groups': {}, 'lines': []} -%}
     {%- if not wanted or not execute -%}
         {{- return(placed) -}}
     {%- endif -%}
@@ -230,7 +230,6 @@ group {{ w.group }}: key {{ w.shown }}'s {{ w.slots }} slots placed on {{ w.slot
         {%- endset -%}
         {%- do placed.lines.append(line | replace('\n', ' ')) -%}
     {%- endfor -%}
-    {%- do placed.update({'partitions': p, 'source': source}) -%}
     {{- return(placed) -}}
 {%- endmacro %}
 
@@ -259,7 +258,8 @@ group {{ w.group }}: key {{ w.shown }}'s {{ w.slots }} slots placed on {{ w.slot
     Returns {'ctes': [[name, sql], ...], 'final': name_of_last_cte}. -#}
 {% macro _sj_slotted_side_ctes(join, plan, side, input_cte) -%}
     {%- set alias = join[side].alias -%}
-    {%- set keys_hash = 'xxhash64(' ~ (skewjoin._sj_common_keys(join, side, alias) | join(', ')) ~ ')' -%}
+    {%- set common_keys = skewjoin._sj_common_keys(join, side, alias) -%}
+    {%- set keys_hash = 'xxhash64(' ~ (common_keys | join(', ')) ~ ')' -%}
     {#- every row's group: the first true `when` -#}
     {%- set whens = [] -%}
     {%- for g in plan.groups -%}
@@ -306,14 +306,13 @@ from {{ input_cte }} as {{ alias }}
     {%- for a in arms -%}
         {%- set value = skewjoin._sj_slot_value(a, multicast.any) -%}
         {%- if a.placed -%}
-            {%- set key = skewjoin._sj_common_keys(join, side, alias)[0] -%}
             {%- set placed_arms = [] -%}
             {%- for p in a.placed -%}
                 {%- set placed_value = skewjoin._sj_slot_value(a, multicast.any, p[1]) -%}
                 {%- do placed_arms.append('when ' ~ p[0] ~ ' then ' ~ skewjoin._sj_indent(placed_value, 4)[4:]) -%}
             {%- endfor -%}
             {%- set value -%}
-case {{ key }}
+case {{ common_keys[0] }}
 {{ skewjoin._sj_indent(placed_arms | join('\n'), 4) }}
     else {{ skewjoin._sj_indent(value, 4)[4:] }}
 end

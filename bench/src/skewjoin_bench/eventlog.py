@@ -198,7 +198,7 @@ class StageSummary:
 
     @property
     def max_over_median(self) -> float:
-        return self.max_s / self.median_s if self.median_s > 0 else float("inf") if self.max_s > 0 else 1.0
+        return max_over_median(self.max_s, self.median_s)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -216,6 +216,11 @@ class StageSummary:
             "input_records": self.input_records,
             "parents": self.parents,
         }
+
+
+def max_over_median(longest: float, median: float) -> float:
+    """A stage's balance: its longest task over its median one (inf when the median took no time)."""
+    return longest / median if median > 0 else float("inf") if longest > 0 else 1.0
 
 
 def _round(value: float, digits: int) -> float | None:
@@ -254,14 +259,16 @@ class RunMetrics:
     join_scan_tasks: int = 0
 
     @property
+    def join_median_s(self) -> float | None:
+        """The median task of the join, over ``join_stage_durations`` (not a union's scanning tasks)."""
+        return statistics.median(self.join_stage_durations) if self.join_stage_durations else None
+
+    @property
     def join_max_over_median(self) -> float | None:
         """The join's balance: its longest task over its median one, over the tasks that
         read shuffle blocks (``join_stage_durations``), not a union's scanning tasks."""
-        if not self.join_stage_durations:
-            return None
-        median = statistics.median(self.join_stage_durations)
-        longest = self.join_stage_durations[0]
-        return longest / median if median > 0 else None if longest > 0 else 1.0
+        median = self.join_median_s
+        return None if median is None else max_over_median(self.join_stage_durations[0], median)
 
     @property
     def spill_bytes(self) -> int:
@@ -298,7 +305,7 @@ class RunMetrics:
             "join_stage": self.join_stage.as_dict() if self.join_stage else None,
             "join_stage_durations_s": [round(d, 4) for d in self.join_stage_durations],
             "join_scan_tasks": self.join_scan_tasks,
-            "join_max_over_median": _round(self.join_max_over_median or float("nan"), 2),
+            "join_max_over_median": None if self.join_max_over_median is None else _round(self.join_max_over_median, 2),
             "makespan_s": {str(p): round(v, 3) for p, v in self.makespan_s.items()},
             "schedule_order": self.schedule_order,
             "stages": [s.as_dict() for s in self.stages],
@@ -639,11 +646,12 @@ class EventLog:
         join_tasks = [t for t in self.stages[join.stage_id].tasks if t.successful] if join else []
         # A hot-key plan unions its broadcast branch (tasks that scan the fact) with the shuffle join (tasks
         # that read shuffle blocks): one stage, two kinds of task. The balance is the shuffle join's.
-        scan_tasks = [t for t in join_tasks if t.input_records > 0] if join and join.shuffle_read_bytes > 0 else []
-        if len(scan_tasks) < len(join_tasks):
-            join_tasks = [t for t in join_tasks if t not in scan_tasks]
+        readers = [t for t in join_tasks if t.input_records == 0]
+        scan_tasks = len(join_tasks) - len(readers)
+        if join and join.shuffle_read_bytes > 0 and readers and scan_tasks:
+            join_tasks = readers
         else:
-            scan_tasks = []
+            scan_tasks = 0
         join_durations = sorted((t.duration_s for t in join_tasks), reverse=True)
         ends = [j.end_ms for j in jobs if j.end_ms is not None]
         starts = [j.submission_ms for j in jobs]
@@ -669,7 +677,7 @@ class EventLog:
             stages=summaries,
             join_stage=join,
             join_stage_durations=join_durations,
-            join_scan_tasks=len(scan_tasks),
+            join_scan_tasks=scan_tasks,
             makespan_s=makespans(schedule_input, slots, order),
             schedule_order=order,
             exchanges=exchanges,

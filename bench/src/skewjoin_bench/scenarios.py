@@ -693,7 +693,7 @@ def scenario_medians(result: BenchResult, key: str) -> dict[str, Any]:
         "input_records": m(lambda x: x.input_records),
         "join_tasks": m(lambda x: len(x.join_stage_durations) if x.join_stage else None),
         "join_max_s": m(lambda x: x.join_stage_durations[0] if x.join_stage_durations else None),
-        "join_median_s": m(lambda x: statistics.median(x.join_stage_durations) if x.join_stage_durations else None),
+        "join_median_s": m(lambda x: x.join_median_s),
         "join_max_over_median": m(lambda x: x.join_max_over_median),
         "join_scan_tasks": m(lambda x: x.join_scan_tasks),
         "fact_rows_hash_shuffled": m(lambda x: x.hash_shuffled_records(fact)) if fact else None,
