@@ -34,6 +34,7 @@ def test_command_line(tmp_path: Path) -> None:
     assert f"--conf spark.sql.warehouse.dir={tmp_path.resolve()}/warehouse" in joined
     assert f"--conf spark.driver.extraJavaOptions=-Dderby.system.home={tmp_path.resolve()}" in joined
     assert "--conf spark.ui.enabled=false" in joined
+    assert "--conf spark.shuffle.sort.bypassMergeThreshold=0" in joined
     assert "--conf spark.sql.shuffle.partitions=4" in joined
     assert "--hiveconf hive.server2.thrift.port=12345" in joined
     assert "--hiveconf hive.server2.thrift.bind.host=127.0.0.1" in joined

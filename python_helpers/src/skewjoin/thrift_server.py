@@ -218,6 +218,12 @@ class ThriftServer:
             "spark.sql.warehouse.dir": str(self.warehouse_dir),
             "spark.driver.extraJavaOptions": f"-Dderby.system.home={self.workdir}",
             "spark.ui.enabled": "false",
+            # One shuffle file per map task (the sort-based writer) instead of one
+            # per reduce partition: with the default 200 partitions the bypass
+            # writer opens 200 files per map task, which on small local data is
+            # most of a query's CPU (a build of 93 dbt nodes: 100 s -> 64 s here).
+            # Partitioning, and so every result and plan, is unchanged.
+            "spark.shuffle.sort.bypassMergeThreshold": "0",
             # Loopback only: keep the driver's RPC/block-manager ports off the network.
             "spark.driver.host": HOST,
             "spark.driver.bindAddress": HOST,
