@@ -203,8 +203,8 @@ group by sj_key, sj_partition
         {%- set options = candidates.get(loop.index0, []) | sort -%}
         {%- if options | length < w.slots -%}
             {%- set line -%}
-group {{ w.group }}: key {{ w.shown }} keeps slots {{ w.range }}: its {{ w.slots }} slots outnumber the {{ options | length }}
-shuffle partitions it can reach ({{ p }}, {{ source }})
+group {{ w.group }}: key {{ w.shown }} keeps slots {{ w.range }}: its {{ w.slots }} slots outnumber
+the {{ options | length }} shuffle partitions it can reach ({{ p }}, {{ source }})
             {%- endset -%}
             {%- do placed.lines.append(line | replace('\n', ' ')) -%}
             {%- continue -%}
