@@ -2,10 +2,14 @@
 # Run every test: start a local Spark Thrift Server (loopback, free port, its
 # own warehouse and Derby directories) and, while it starts, the tests that
 # need no Spark (the unit tier of the macros, the Python helpers' and the
-# benchmark's unit tests); then the tests that need Spark (marker `spark`:
-# dbt integration tests of integration_tests/ against the server, the
-# profiler and benchmark on local Spark); lint the integration models with
-# sqlfluff; and stop the server by its PID, also when tests fail.
+# benchmark's unit tests). Then the tests that need Spark (marker `spark`) in
+# two lanes side by side, since neither keeps both cores busy on its own (a
+# test spends much of its time in dbt's Python, the server's JVM the rest):
+# the first runs the dbt integration tests on the server (marker `thrift`),
+# then the sqlfluff lint of the integration models; the second the
+# property-based suite on the same server, then the tests that start their
+# own local Spark (the profiler, the benchmark, the server's command line).
+# Stop the server by its PID, also when tests fail.
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BIN="$ROOT/.venv/bin"
@@ -13,14 +17,19 @@ cd "$ROOT"
 export PYSPARK_PYTHON="$BIN/python"
 SERVER_DIR="$ROOT/.spark/test-thrift-$$"
 START_LOG="$ROOT/.spark/test-thrift-$$.start.log"
+SECOND_LOG="$ROOT/.spark/test-second-$$.log"
+SECOND_RC="$ROOT/.spark/test-second-$$.rc"
 rm -rf "$SERVER_DIR"
 mkdir -p "$ROOT/.spark"
 TESTS=(integration_tests/unit python_helpers/tests bench/tests integration_tests/pytests)
 start_pid=""
+second_pid=""
 
 stop_server() {
-    # a start still under way records its PID when it ends: wait for it, then stop
+    # a start still under way records its PID when it ends: wait for it, then stop;
+    # the second lane uses the server too: wait for it
     if [ -n "$start_pid" ]; then wait "$start_pid" 2>/dev/null; fi
+    if [ -n "$second_pid" ]; then wait "$second_pid" 2>/dev/null; fi
     "$BIN/skewjoin" spark-thrift stop --dir "$SERVER_DIR" || true
 }
 trap stop_server EXIT
@@ -38,6 +47,9 @@ echo "==> starting the Spark Thrift Server in the background (log: $START_LOG)"
 "$BIN/skewjoin" spark-thrift start --dir "$SERVER_DIR" >"$START_LOG" 2>&1 &
 start_pid=$!
 
+# the integration project's package link, made once (no Spark needed): both lanes below read it
+"$BIN/dbt" deps --project-dir integration_tests --profiles-dir integration_tests --quiet || exit 1
+
 echo "==> pytest, the tests that need no Spark (unit tier of the macros, python_helpers, bench), while it starts"
 run_pytest -m "not spark"
 unit_rc=$?
@@ -53,15 +65,40 @@ cat "$START_LOG"
 PORT=$("$BIN/python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["port"])' "$SERVER_DIR/thrift.json")
 export SKEWJOIN_THRIFT_PORT="$PORT" SKEWJOIN_THRIFT_HOST=127.0.0.1
 
-echo "==> pytest, the tests that need Spark (the integration tests on 127.0.0.1:$PORT, local Spark)"
-run_pytest -m spark
-spark_rc=$?
+# Two lanes, each pytest with its own temp dir; the property-based suite and the
+# lint have dbt write their own target and log paths, as both lanes run dbt in
+# the one project at once.
+PROPERTIES=integration_tests/pytests/test_properties.py
+echo "==> pytest, the tests that need Spark, in two lanes side by side"
+echo "    second lane (log: $SECOND_LOG): the property-based suite on the server, then the tests that"
+echo "    start their own local Spark"
+(
+    DBT_TARGET_PATH="$ROOT/.spark/props-target-$$" DBT_LOG_PATH="$ROOT/.spark/props-logs-$$" \
+        "$BIN/pytest" "$PROPERTIES" -p no:cacheprovider -ra -m spark --basetemp "$ROOT/.spark/pytest-props-$$" \
+        ${PYTEST_ARGS:-}
+    echo "$?" >"$SECOND_RC"
+    run_pytest -m "spark and not thrift" --basetemp "$ROOT/.spark/pytest-local-$$"
+    echo "$?" >>"$SECOND_RC"
+) >"$SECOND_LOG" 2>&1 &
+second_pid=$!
 
+echo "==> first lane: the other tests on the server (marker thrift), at 127.0.0.1:$PORT, then the lint"
+run_pytest -m "spark and thrift" --ignore "$PROPERTIES"
+thrift_rc=$?
 echo "==> sqlfluff lint (sparksql dialect, dbt templater) of integration_tests/models"
-"$BIN/sqlfluff" lint integration_tests/models --processes 1 --disable-progress-bar
+DBT_TARGET_PATH="$ROOT/.spark/lint-target-$$" DBT_LOG_PATH="$ROOT/.spark/lint-logs-$$" \
+    "$BIN/sqlfluff" lint integration_tests/models --processes 1 --disable-progress-bar
 lint_rc=$?
 
-echo "==> done in $(( $(date +%s) - started )) s: pytest exit $unit_rc (no Spark) and $spark_rc (Spark), sqlfluff exit $lint_rc"
-if [ "$unit_rc" != 0 ] || [ "$spark_rc" != 0 ] || [ "$lint_rc" != 0 ]; then
-    exit 1
-fi
+wait "$second_pid"
+second_pid=""
+echo "==> second lane (the property-based suite, then local Spark), as logged in $SECOND_LOG:"
+cat "$SECOND_LOG"
+props_rc=$(sed -n 1p "$SECOND_RC" 2>/dev/null)
+local_rc=$(sed -n 2p "$SECOND_RC" 2>/dev/null)
+
+echo "==> done in $(( $(date +%s) - started )) s: pytest exit $unit_rc (no Spark), $thrift_rc (first lane)," \
+    "${props_rc:-none} (property-based suite), ${local_rc:-none} (local Spark), sqlfluff exit ${lint_rc:-none}"
+for rc in "$unit_rc" "$thrift_rc" "$props_rc" "$local_rc" "$lint_rc"; do
+    if [ "$rc" != 0 ]; then exit 1; fi
+done

@@ -35,6 +35,7 @@ def test_command_line(tmp_path: Path) -> None:
     assert f"--conf spark.driver.extraJavaOptions=-Dderby.system.home={tmp_path.resolve()}" in joined
     assert "--conf spark.ui.enabled=false" in joined
     assert "--conf spark.shuffle.sort.bypassMergeThreshold=0" in joined
+    assert "-XX:+UseParallelGC" in joined
     assert "--conf spark.sql.shuffle.partitions=4" in joined
     assert "--hiveconf hive.server2.thrift.port=12345" in joined
     assert "--hiveconf hive.server2.thrift.bind.host=127.0.0.1" in joined
@@ -43,7 +44,14 @@ def test_command_line(tmp_path: Path) -> None:
 
 def test_extra_java_options_are_appended_not_replaced(tmp_path: Path) -> None:
     server = ThriftServer(tmp_path, port=1, conf={"spark.driver.extraJavaOptions": "-Dfoo=bar"})
-    assert f"spark.driver.extraJavaOptions=-Dderby.system.home={tmp_path.resolve()} -Dfoo=bar" in server.command()
+    home = f"-Dderby.system.home={tmp_path.resolve()}"
+    assert f"spark.driver.extraJavaOptions={home} -XX:+UseParallelGC -Dfoo=bar" in server.command()
+
+
+def test_a_collector_chosen_in_the_java_options_replaces_the_default_one(tmp_path: Path) -> None:
+    server = ThriftServer(tmp_path, port=1, conf={"spark.driver.extraJavaOptions": "-XX:+UseG1GC -Dfoo=bar"})
+    home = f"-Dderby.system.home={tmp_path.resolve()}"
+    assert f"spark.driver.extraJavaOptions={home} -XX:+UseG1GC -Dfoo=bar" in server.command()
 
 
 def test_missing_java_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -66,6 +66,7 @@ def run_dbt(
     env: dict[str, str] | None = None,
     *,
     expect_failure: bool = False,
+    manifest: Any = None,
 ) -> dbtRunnerResult:
     """Invoke ``dbt <args>`` in this process against *project_dir*.
 
@@ -73,6 +74,7 @@ def run_dbt(
     ``--vars '<json>'``. *env* is set in ``os.environ`` for the call only (dbt's
     ``env_var()`` reads it). Raises :class:`DbtRunError` naming the failing nodes
     unless ``expect_failure=True``, in which case the result is returned as is.
+    A parsed *manifest* (the result of ``dbt parse``) skips parsing the project.
     """
     from dbt.cli.main import dbtRunner
 
@@ -86,7 +88,7 @@ def run_dbt(
         command += ["--vars", json.dumps(vars)]
     logger.info("dbt %s", " ".join(command))
     with _environ(env):
-        result = dbtRunner().invoke(command)
+        result = dbtRunner(manifest=manifest).invoke(command)
     if result.success or expect_failure:
         if not result.success:
             logger.info("dbt %s failed as expected", args[0] if args else "")

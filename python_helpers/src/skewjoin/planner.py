@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Literal
 
 from skewjoin.errors import PlanError
@@ -194,11 +195,14 @@ def allocate_slots(shares: Sequence[float], total_slots: int) -> list[int]:
     if sum(wanted) <= budget:
         return wanted
     spare = budget - n
-    weight = sum(shares)
+    # exact fractions: in floats, shares of 1.0 and 0.9999999999999999 can get the
+    # same remainder, and the smaller share the extra slot
+    exact = [Fraction(s) for s in shares]
+    weight = sum(exact)
     if weight <= 0:
         return [1] * n
-    ideal = [s / weight * spare for s in shares]
-    extra = [int(math.floor(x)) for x in ideal]
+    ideal = [x / weight * spare for x in exact]
+    extra = [math.floor(x) for x in ideal]
     left = spare - sum(extra)
     order = sorted(range(n), key=lambda i: (-(ideal[i] - extra[i]), i))
     for i in order[:left]:
