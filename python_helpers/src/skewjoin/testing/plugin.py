@@ -15,7 +15,8 @@ Fixtures:
 - ``dbt_project`` (session): the nested dbt project ``<repo>/integration_tests``
   run against that server (``run``, ``compiled_sql``, ``assert_model_equals``).
 
-Mark tests that need Spark with ``@pytest.mark.spark``.
+Mark tests that need Spark with ``@pytest.mark.spark``. The plugin marks every
+test that uses ``spark_thrift`` (directly or through ``dbt_project``) ``thrift``.
 
 It imports nothing heavy (PySpark, dbt) at module level: a test run that
 needs neither pays nothing for them.
