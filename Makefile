@@ -2,7 +2,7 @@
 #   make demo   build the demo pipeline on embedded Spark and print a summary
 #   make test   run every test against a local Spark Thrift Server, then lint
 #   make bench  run the benchmark (see README, Performance)
-#   make bench-large   the same at a size where the plain join's straggler takes seconds (3 repetitions: ~30 min here)
+#   make bench-large   the same at a size where the plain join's straggler takes seconds, and the uniform data (3 repetitions: ~35 min here)
 #   make bench-curve   the makespan ratio at 3 sizes, each 4x the last, and its chart
 #   make bench-local   the small-machine case: input read as local Spark reads it
 
@@ -29,7 +29,7 @@ bench: $(STAMP)
 	bash scripts/bench.sh
 
 bench-large: $(STAMP)
-	bash scripts/bench.sh --rows 10000000 --distinct-keys 1000000 --datasets left,right,full,wide,aggregated,skewed
+	bash scripts/bench.sh --rows 10000000 --distinct-keys 1000000 --datasets left,right,full,wide,aggregated,skewed,uniform
 
 bench-curve: $(STAMP)
 	bash scripts/bench_curve.sh
