@@ -34,9 +34,9 @@ stop_server() {
 }
 trap stop_server EXIT
 
-# pytest exit 5 means it collected nothing: a failure here
+# run_pytest PATH... [OPTION...]; pytest exit 5 means it collected nothing: a failure here
 run_pytest() {
-    "$BIN/pytest" "${TESTS[@]}" -p no:cacheprovider -ra "$@" ${PYTEST_ARGS:-}
+    "$BIN/pytest" "$@" -p no:cacheprovider -ra ${PYTEST_ARGS:-}
     local rc=$?
     if [ "$rc" = 5 ]; then echo "pytest collected no tests: that is a failure here" >&2; fi
     return "$rc"
@@ -51,7 +51,7 @@ start_pid=$!
 "$BIN/dbt" deps --project-dir integration_tests --profiles-dir integration_tests --quiet || exit 1
 
 echo "==> pytest, the tests that need no Spark (unit tier of the macros, python_helpers, bench), while it starts"
-run_pytest -m "not spark"
+run_pytest "${TESTS[@]}" -m "not spark"
 unit_rc=$?
 
 if ! wait "$start_pid"; then
@@ -74,16 +74,15 @@ echo "    second lane (log: $SECOND_LOG): the property-based suite on the server
 echo "    start their own local Spark"
 (
     DBT_TARGET_PATH="$ROOT/.spark/props-target-$$" DBT_LOG_PATH="$ROOT/.spark/props-logs-$$" \
-        "$BIN/pytest" "$PROPERTIES" -p no:cacheprovider -ra -m spark --basetemp "$ROOT/.spark/pytest-props-$$" \
-        ${PYTEST_ARGS:-}
+        run_pytest "$PROPERTIES" -m spark --basetemp "$ROOT/.spark/pytest-props-$$"
     echo "$?" >"$SECOND_RC"
-    run_pytest -m "spark and not thrift" --basetemp "$ROOT/.spark/pytest-local-$$"
+    run_pytest "${TESTS[@]}" -m "spark and not thrift" --basetemp "$ROOT/.spark/pytest-local-$$"
     echo "$?" >>"$SECOND_RC"
 ) >"$SECOND_LOG" 2>&1 &
 second_pid=$!
 
 echo "==> first lane: the other tests on the server (marker thrift), at 127.0.0.1:$PORT, then the lint"
-run_pytest -m "spark and thrift" --ignore "$PROPERTIES"
+run_pytest "${TESTS[@]}" -m "spark and thrift" --ignore "$PROPERTIES"
 thrift_rc=$?
 echo "==> sqlfluff lint (sparksql dialect, dbt templater) of integration_tests/models"
 DBT_TARGET_PATH="$ROOT/.spark/lint-target-$$" DBT_LOG_PATH="$ROOT/.spark/lint-logs-$$" \
