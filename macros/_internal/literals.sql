@@ -57,6 +57,27 @@
 {%- endmacro %}
 
 
+{#- A key value as a config's `when` carries it (skewjoin.literals.spark_literal,
+    the Python planner's form): integral and decimal numbers as plain numbers,
+    which the slot placement reads back from the `when`; booleans and strings
+    as `_sj_literal` writes them; every other type a string cast to the type.
+    None when the value is not valid for the type. -#}
+{% macro _sj_config_literal(value, data_type) -%}
+    {%- set t = skewjoin._sj_normalize_type(data_type) -%}
+    {%- set lit = skewjoin._sj_literal(value, t) -%}
+    {%- if lit is none or value is none -%}
+        {{- return(none) -}}
+    {%- endif -%}
+    {%- set kind = skewjoin._sj_type_kind(t) -%}
+    {%- if kind in ('integral', 'decimal') -%}
+        {{- return(value | string | trim) -}}
+    {%- elif kind in ('boolean', 'string') -%}
+        {{- return(lit) -}}
+    {%- endif -%}
+    {{- return('cast(' ~ skewjoin._sj_quote_string(value) ~ ' as ' ~ t ~ ')') -}}
+{%- endmacro %}
+
+
 {#- Quote an identifier with backticks unless it is a plain lowercase-safe name. -#}
 {% macro _sj_ident(name) -%}
     {%- set plain = modules.re.fullmatch('[A-Za-z_][A-Za-z0-9_]*', name) is not none -%}

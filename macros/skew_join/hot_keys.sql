@@ -285,7 +285,7 @@ hot keys of {{ alias }} found at run time (one aggregate query over {{ how }}, {
             {%- do result.update({'splits_' ~ side: detected.splits}) -%}
         {%- else -%}
             {%- set lits = skewjoin._sj_hot_literals(j, side, declared) -%}
-            {%- do result.lines.append('hot keys of ' ~ alias ~ ' (declared): ' ~ (lits.shown | join('; ') if lits.shown
+            {%- do result.lines.append('hot keys of ' ~ alias ~ ' (' ~ (hot_spec.get('origin') or 'declared') ~ '): ' ~ (lits.shown | join('; ') if lits.shown
                 else 'none') ~ (' + NULL keys' if lits.null else '')) -%}
         {%- endif -%}
         {%- set own = [] -%}

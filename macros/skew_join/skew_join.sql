@@ -46,7 +46,15 @@ adapters; this target uses {{ adapter.type() }}
     {%- endif -%}
     {%- set guard = skewjoin._sj_parallelism_guard(skew) -%}
     {%- do lines.extend(guard.lines) -%}
+    {%- if skew.auto is not none -%}
+        {%- set auto = skewjoin._sj_auto_skew(spec, j, skew, guard) -%}
+        {%- do lines.extend(auto.lines) -%}
+        {%- set skew = auto.skew -%}
+    {%- endif -%}
     {%- set hot = skewjoin._sj_plan_hot_keys(j, skew.hot, skew, guard) -%}
+    {%- for side in (skew.get('splits') or {}) -%}
+        {%- do hot.update({'splits_' ~ side: skew.splits[side]}) -%}
+    {%- endfor -%}
     {%- set plan = none -%}
     {%- if skew.groups -%}
         {%- set slots = skewjoin._sj_total_slots(skew) -%}

@@ -29,10 +29,17 @@
         {%- set source = 'none' -%}
     {%- endif -%}
     {%- set argument = 'skew_join' -%}
-    {%- set example = "{'groups': [" ~ skewjoin._sj_group_example(join_spec) ~ "]}" -%}
+    {%- set example = "{'groups': [" ~ skewjoin._sj_group_example(join_spec) ~ "]}  or  'auto'" -%}
+    {%- set auto = skewjoin._sj_auto_spec(raw) -%}
+    {%- if auto is not none -%}
+        {#- planned once the sides are resolved and measured (skew_auto.sql) -#}
+        {{- return({'source': source ~ " ('auto')", 'auto': auto, 'groups': [],
+                    'hot': {'requested': false, 'sides': {}, 'options': none}, 'total_slots': auto.total_slots,
+                    'min_parallelism': auto.min_parallelism, 'empty': false}) -}}
+    {%- endif -%}
     {%- if raw is not mapping -%}
         {%- set problem -%}
-the skew specification must be a mapping with groups, hot_keys, hot_keys_options, total_slots and
+the skew specification must be 'auto' or a mapping with groups, hot_keys, hot_keys_options, total_slots and
 min_parallelism; got {{ raw }}
         {%- endset -%}
         {%- do skewjoin._sj_raise('skew_join', argument, problem, example) -%}
@@ -51,8 +58,8 @@ min_parallelism; got {{ raw }}
         {%- set min_par = skewjoin._sj_whole_number('skew_join', 'skew_join.min_parallelism', min_par, 1, '4',
             'min_parallelism, a whole number') -%}
     {%- endif -%}
-    {{- return({'source': source, 'groups': groups, 'hot': hot, 'total_slots': total, 'min_parallelism': min_par,
-                'empty': not groups and not hot.requested}) -}}
+    {{- return({'source': source, 'auto': none, 'groups': groups, 'hot': hot, 'total_slots': total,
+                'min_parallelism': min_par, 'empty': not groups and not hot.requested}) -}}
 {%- endmacro %}
 
 

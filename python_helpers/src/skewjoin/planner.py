@@ -166,15 +166,18 @@ class PlanOptions:
 # -- slots ------------------------------------------------------------------------------
 
 
-def _round_half_up(x: float) -> int:
+def _round_half_up(x: float | Fraction) -> int:
+    if isinstance(x, Fraction):
+        return math.floor(x + Fraction(1, 2))
     # the tolerance keeps products such as 0.145 * 100 = 14.499999999999998 at their decimal half
     return int(math.floor(x + 0.5 + 1e-9))
 
 
-def allocate_slots(shares: Sequence[float], total_slots: int) -> list[int]:
+def allocate_slots(shares: Sequence[float | Fraction], total_slots: int) -> list[int]:
     """Slots for groups with the given *shares* (fractions of the rows to spread).
 
-    Each group gets ``round(share * total_slots)`` (half up), at least 1. The
+    Each group gets ``round(share * total_slots)`` (half up, exact for
+    :class:`~fractions.Fraction` shares), at least 1. The
     groups together keep at least one slot for the rows in no group; when they
     would take more than ``total_slots - 1``, each keeps 1 and the remaining
     ``total_slots - 1 - len(shares)`` slots are shared in proportion to the
