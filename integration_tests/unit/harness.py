@@ -329,6 +329,16 @@ _HOT_KEYS = re.compile(
     r"\) as \w+\s*group by grouping sets \(.*\)\s*order by sj_rows desc\s*limit (?P<limit>\d+)",
     re.S,
 )
+# skew_join: 'auto': one side's rows, NULL-key rows, splits and heaviest keys (the extras listed first)
+_SKEW_COUNTS = re.compile(
+    r"select \*\s+from \(\s*select\s+(?P<keys>(?:concat\('v:', cast\(sj_k\d+ as string\)\) as sj_key_\d+,\s*)+)"
+    r"grouping_id\(\) as sj_grouping,\s*count\(\*\) as sj_rows,\s*count_if\(.*?\) as sj_null_rows,\s*"
+    r"count\(distinct sj_split\) as sj_splits\s*from \(\s*select\s+(?P<exprs>.*?),\s*"
+    r"spark_partition_id\(\) as sj_split\s*from (?P<from>.+?)(?: tablesample \([0-9.]+ percent\))? as \w+\s*"
+    r"\) as \w+\s*group by grouping sets \(.*?\)\s*\) as sj_counts\s*where sj_grouping <> 0 or sj_null_rows = 0\s*"
+    r"order by sj_grouping desc(?:, coalesce\((?P<extras>.*)\, false\) desc)?, sj_rows desc\s*limit (?P<limit>\d+)",
+    re.S,
+)
 _SPLITS = re.compile(
     r"select count\(distinct sj_split\) as sj_splits\s+from \(select spark_partition_id\(\) as sj_split "
     r"from (?P<from>.+) as sj_probe\) as sj_probe",
@@ -401,6 +411,7 @@ class FakeSpark:
             (_SHOW_PARTITIONS, self._show_partitions),
             (_ANALYZE, self._analyze),
             (_HOT_KEYS, self._hot_keys),
+            (_SKEW_COUNTS, self._skew_counts),
             (_SPLITS, self._splits),
             (_PARALLELISM, self._parallelism),
             (_FILE_BYTES, self._file_bytes),
@@ -477,6 +488,27 @@ class FakeSpark:
         total = (None,) * n + ((1 << n) - 1, len(table.rows), table.splits)
         rows = sorted([total, *detail], key=lambda r: -r[n + 1])[: int(m.group("limit"))]
         names = tuple(f"sj_key_{i}" for i in range(n)) + ("sj_grouping", "sj_rows", "sj_splits")
+        return Result(names, rows)
+
+    def _skew_counts(self, m: re.Match[str]) -> Result:
+        table = self.table(m.group("from"))
+        if table.rows is None:
+            raise UnexpectedQuery(f"skew measuring reads {m.group('from')}, which has no rows in this test")
+        columns = [re.findall(r"\w+\.`?(\w+)`?", e)[0] for e in m.group("exprs").split(" as sj_k")[:-1]]
+        idx = [table.column_index(c) for c in columns]
+        n = len(columns)
+        keys = [tuple(row[i] for i in idx) for row in table.rows]
+        counts = Counter(tuple("v:" + str(spark_text(v)) for v in key) for key in keys if None not in key)
+        extras: list[tuple[str, ...]] = []
+        for group in re.findall(r"\(((?:sj_key_\d+ = '(?:[^'\\]|\\.)*'(?: and )?)+)\)", m.group("extras") or ""):
+            texts = re.findall(r"= '((?:[^'\\]|\\.)*)'", group)
+            extras.append(tuple(re.sub(r"\\(.)", r"\1", t) for t in texts))
+        nulls = sum(1 for key in keys if None in key)
+        total = (None,) * n + ((1 << n) - 1, len(table.rows), nulls, table.splits)
+        detail = sorted(((*key, 0, count, 0, table.splits) for key, count in counts.items()),
+                        key=lambda r: (r[:n] not in extras, -r[n + 1]))  # fmt: skip
+        rows = [total, *detail][: int(m.group("limit"))]
+        names = tuple(f"sj_key_{i}" for i in range(n)) + ("sj_grouping", "sj_rows", "sj_null_rows", "sj_splits")
         return Result(names, rows)
 
     def _splits(self, m: re.Match[str]) -> Result:

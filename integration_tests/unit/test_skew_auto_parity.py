@@ -98,9 +98,10 @@ def _as_text(value: Any) -> Any:
 def _compare(renderer: Callable[..., Renderer], case: dict[str, Any]) -> None:
     python = _python_plan(case)
     jinja = _jinja_plan(renderer, case)
-    python_decisions = [([_text(v) for v in values], action, side, slots, dist)
-                        for values, action, side, slots, dist in python.decisions()]  # fmt: skip
-    jinja_decisions = [(k["values"], k["action"], k["side"], k["slots"], k["distribute"]) for k in jinja["keys"]]
+    python_decisions = [([_text(v) for v in values], action, side, slots)
+                        for values, action, side, slots in python.decisions()]  # fmt: skip
+    jinja_decisions = [(k["values"], k["action"], k["side"], k["slots"]) for k in jinja["keys"]]
+    assert [k["multicast_rows"] for k in jinja["keys"]] == [k.multicast_rows for k in python.keys], case
     assert jinja_decisions == python_decisions, case
     assert jinja["null_bypass"] == python.null_bypass, case
     groups_py = python.config.get("groups", [])
@@ -117,7 +118,7 @@ def _compare(renderer: Callable[..., Renderer], case: dict[str, Any]) -> None:
                "totals": [2000, 2100], "nulls": [0, 0], "join_type": "inner", "total_slots": 5,
                "options": {"min_share": 0.01, "max_keys": 5, "max_broadcast_rows": 0, "max_multicast_rows": 10**7,
                            "sample_fraction": None}})  # fmt: skip
-# the multicast guard: fewer slots, then one slot with distribute keys
+# the multicast guard: fewer slots, then none (the key left to the shuffle join)
 @example(case={"types": ["string"], "tuples": [("x",), ("y",)], "counts": [(900, 400), (800, 1500)],
                "totals": [2000, 2000], "nulls": [300, 0], "join_type": "left", "total_slots": 20,
                "options": {"min_share": 0.05, "max_keys": 5, "max_broadcast_rows": 100,
@@ -136,7 +137,7 @@ def test_the_rules_on_one_example(renderer: Callable[..., Renderer]) -> None:
                         "sample_fraction": None}}  # fmt: skip
     _compare(renderer, case)
     plan = _python_plan(case)
-    assert plan.decisions() == [((0,), "hot_key", "left", 0, "random"), ((1,), "group", "left", 8, "random")]
+    assert plan.decisions() == [((0,), "hot_key", "left", 0), ((1,), "group", "left", 8)]
     # key 1: a's 2,000 of the 5,000 rows it still shuffles -> 0.4 x 20 = 8 slots; b's 800 rows copied 8 times
     assert plan.keys[1].multicast_rows == 6400
     assert plan.config == {
@@ -145,27 +146,27 @@ def test_the_rules_on_one_example(renderer: Callable[..., Renderer]) -> None:
         "total_slots": 20,
     }
     # the multicast guard: 8 slots x 800 rows of b is over a budget of 2,000 rows, which allows 2 slots;
-    # a budget of 1,000 allows fewer than 2: one slot, distribute keys, nothing copied
+    # a budget of 1,000 allows fewer than 2: nothing copied, the key left to the shuffle join
     case["options"]["max_multicast_rows"] = 2000
     _compare(renderer, case)
-    assert _python_plan(case).decisions()[1] == ((1,), "group", "left", 2, "random")
+    assert _python_plan(case).decisions()[1] == ((1,), "group", "left", 2)
     case["options"]["max_multicast_rows"] = 1000
     _compare(renderer, case)
     plan = _python_plan(case)
-    assert plan.decisions()[1] == ((1,), "group", "left", 1, "keys")
-    assert plan.keys[1].multicast_rows == 0
+    assert plan.decisions()[1] == ((1,), "rest", None, 0)
+    assert plan.keys[1].multicast_rows == 0 and "groups" not in plan.config
     case["options"]["max_multicast_rows"] = 10**7
     # a left join may copy only b: a key heavier on b is still driven by a (a's 800 of the 5,000
     # rows it shuffles: 3.2 -> 3 slots), and b's 2,000 rows are copied to each of them
     case["counts"] = [(5000, 3), (800, 2000), (5, 5)]
     _compare(renderer, case)
     plan = _python_plan(case)
-    assert plan.decisions()[1] == ((1,), "group", "left", 3, "random")
+    assert plan.decisions()[1] == ((1,), "group", "left", 3)
     assert plan.keys[1].multicast_rows == 6000
     # a full outer join copies neither side: over budget, the key is broadcast anyway
     case["join_type"] = "full"
     _compare(renderer, case)
-    assert _python_plan(case).decisions()[1] == ((1,), "hot_key", "right", 0, "random")
+    assert _python_plan(case).decisions()[1] == ((1,), "hot_key", "right", 0)
 
 
 def test_nothing_above_min_share_is_the_plain_join(renderer: Callable[..., Renderer]) -> None:

@@ -213,7 +213,7 @@ limit {{ limit }}
         {%- set line -%}
 skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}, {{ '%.1f' | format(c.seconds) }} s):
 {{ c.total }} rows in {{ c.splits }} input splits, {{ c.null }} with a NULL key; heaviest keys:
-{{ top | join('; ') if top else 'none' }}{{ '; the listed keys of ' ~ j.left.alias ~ ' counted too' if side == 'right' and extras else '' }}
+{{ top | join('; ') if top else 'none' }}{{ ' (' ~ j.left.alias ~ "'s heavy keys listed first)" if side == 'right' and extras else '' }}
         {%- endset -%}
         {%- do lines.append(line | replace('\n', ' ')) -%}
     {%- endfor -%}
@@ -279,7 +279,7 @@ skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}, {{ '%.
 
 {#- The plan from the measured counts (see skewjoin.join_plan for the rules).
     Returns {'config', 'keys': [{'values', 'action', 'side', 'slots',
-    'distribute', 'reason'}], 'null_bypass': {side: bool}, 'lines'}. -#}
+    'multicast_rows', 'reason'}], 'null_bypass': {side: bool}, 'lines'}. -#}
 {% macro _sj_auto_plan(j, measured, options, total_slots) -%}
     {%- set sides = ['left', 'right'] -%}
     {%- set totals = {'left': measured.left.total, 'right': measured.right.total} -%}
@@ -303,7 +303,7 @@ skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}, {{ '%.
         {%- set light = 'right' if heavy == 'left' else 'left' -%}
         {%- set p = {'values': m['values'], 'rows': {'left': m.left, 'right': m.right}, 'bounded': m.bounded,
                      'shares': c.shares, 'action': 'rest', 'side': none,
-                     'slots': 0, 'distribute': 'random', 'multicast_rows': 0, 'reason': ''} -%}
+                     'slots': 0, 'multicast_rows': 0, 'reason': ''} -%}
         {%- set usable = namespace(ok=true) -%}
         {%- for v in m['values'] -%}
             {%- if skewjoin._sj_literal(v, j['keys'][loop.index0].type) is none -%}
@@ -373,25 +373,28 @@ skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}, {{ '%.
             {%- set n = slots[loop.index0] -%}
             {%- set other = 'right' if p.side == 'left' else 'left' -%}
             {%- set copied = skewjoin._sj_auto_estimate(p.rows[other], options) -%}
-            {%- set reason = p.reason ~ '; ' ~ n ~ ' slots for ' ~ skewjoin._sj_rows_text(p.driver_rows) ~ ' of the '
+            {%- set reason = p.reason ~ '; ' ~ n ~ ' slot(s) for ' ~ skewjoin._sj_rows_text(p.driver_rows) ~ ' of the '
                 ~ skewjoin._sj_rows_text(p.driver_shuffled) ~ ' rows ' ~ j[p.side].alias ~ ' shuffles' -%}
-            {%- set distribute = 'random' -%}
-            {%- if copied * n > mbudget -%}
+            {%- set given = n -%}
+            {%- if n >= 2 and copied * n > mbudget -%}
                 {%- set fit = mbudget // copied -%}
                 {%- if fit >= 2 -%}
-                    {%- set reason = reason ~ '; the multicast budget ' ~ skewjoin._sj_rows_text(mbudget) ~ ' rows allows '
-                        ~ fit ~ ' slots of ' ~ n -%}
-                    {%- set n = fit -%}
+                    {%- set reason = reason ~ '; the multicast budget ' ~ skewjoin._sj_rows_text(mbudget)
+                        ~ ' rows allows ' ~ fit ~ ' slots of ' ~ n -%}
+                    {%- set given = fit -%}
                 {%- else -%}
                     {%- set reason = reason ~ '; ' ~ n ~ ' slots would copy ' ~ skewjoin._sj_rows_text(copied * n)
                         ~ ' rows, over the multicast budget ' ~ skewjoin._sj_rows_text(mbudget)
-                        ~ ': one slot, distribute keys (nothing copied, the key is not spread)' -%}
-                    {%- set n = 1 -%}
-                    {%- set distribute = 'keys' -%}
+                        ~ ': nothing copied, the key hashed to one slot as distribute keys would' -%}
+                    {%- set given = 1 -%}
                 {%- endif -%}
             {%- endif -%}
-            {%- do p.update({'slots': n, 'distribute': distribute, 'reason': reason,
-                             'multicast_rows': copied * n if distribute != 'keys' else 0}) -%}
+            {%- if given < 2 -%}
+                {%- do p.update({'action': 'rest', 'side': none, 'slots': 0,
+                                 'reason': reason ~ '; one slot spreads nothing: left to the shuffle join'}) -%}
+            {%- else -%}
+                {%- do p.update({'slots': given, 'reason': reason, 'multicast_rows': copied * given}) -%}
+            {%- endif -%}
         {%- endfor -%}
     {%- endif -%}
     {#- the specification -#}
@@ -424,7 +427,7 @@ skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}, {{ '%.
                 {%- do conds.append(j[p.side].alias ~ '.' ~ (k.left_ident if p.side == 'left' else k.right_ident)
                     ~ ' = ' ~ skewjoin._sj_config_literal(p['values'][loop.index0], k.type)) -%}
             {%- endfor -%}
-            {%- do written.append({'when': conds | join(' and '), 'slots': p.slots, 'distribute': p.distribute}) -%}
+            {%- do written.append({'when': conds | join(' and '), 'slots': p.slots, 'distribute': 'random'}) -%}
         {%- endfor -%}
         {%- do config.update({'groups': written, 'total_slots': total_slots}) -%}
     {%- endif -%}
@@ -440,8 +443,8 @@ skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}, {{ '%.
         {%- if p.action == 'hot_key' -%}
             {%- set what = 'hot key of ' ~ j[p.side].alias -%}
         {%- elif p.action == 'group' -%}
-            {%- set what = 'skew group driven by ' ~ j[p.side].alias ~ ', ' ~ p.slots ~ ' slot(s), distribute '
-                ~ p.distribute ~ ', multicast ' ~ skewjoin._sj_rows_text(p.multicast_rows) ~ ' rows' -%}
+            {%- set what = 'skew group driven by ' ~ j[p.side].alias ~ ', ' ~ p.slots ~ ' slots, multicast '
+                ~ skewjoin._sj_rows_text(p.multicast_rows) ~ ' rows' -%}
         {%- else -%}
             {%- set what = 'left to the shuffle join' -%}
         {%- endif -%}

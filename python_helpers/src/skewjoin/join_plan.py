@@ -26,8 +26,11 @@ applied to both sides at once:
   :func:`skewjoin.planner.allocate_slots` in exact fractions.
 - Multicast guard: a group copies the other side's rows of its key to each
   of its slots; where that exceeds ``max_multicast_rows``, the group gets as
-  many slots as the budget allows, and where that is fewer than two, one
-  slot with ``distribute: keys`` (nothing copied).
+  many slots as the budget allows; where that is fewer than two, nothing is
+  copied and the key goes to one slot by its hash, as ``distribute: keys``
+  would.
+- One slot spreads nothing: a group left with one slot is no group, and its
+  key stays in the shuffle join.
 - NULL keys never match: a side whose NULL-key rows reach ``min_share``
   routes them around the join (``null`` in its hot keys).
 - Nothing above ``min_share`` gives the plain join (an empty config).
@@ -132,7 +135,6 @@ class PlannedKey:
     side: Side | None = None
     reason: str = ""
     slots: int = 0
-    distribute: str = "random"
     #: the copied side's rows of the key (scaled when sampled) times the slots
     multicast_rows: int = 0
     #: (numerator, denominator) of the group's share of its driver's shuffled rows
@@ -146,9 +148,9 @@ class JoinPlan:
     config: dict[str, Any]
     notes: list[str] = field(default_factory=list)
 
-    def decisions(self) -> list[tuple[tuple[KeyValue, ...], str, str | None, int, str]]:
-        """(values, action, side, slots, distribute) per candidate key: what the parity test compares."""
-        return [(k.key.values, k.action, k.side, k.slots, k.distribute) for k in self.keys]
+    def decisions(self) -> list[tuple[tuple[KeyValue, ...], str, str | None, int]]:
+        """(values, action, side, slots) per candidate key: what the parity test compares."""
+        return [(k.key.values, k.action, k.side, k.slots) for k in self.keys]
 
 
 def _max_share(k: MeasuredKey, totals: dict[str, int]) -> float:
@@ -162,21 +164,25 @@ def _when(alias: str, columns: Sequence[str], keys: Sequence[JoinKey], values: S
     )
 
 
-def _multicast_guard(p: PlannedKey, copied: int, budget: int) -> None:
-    p.multicast_rows = copied * p.slots
-    if p.multicast_rows <= budget:
+def _size_group(p: PlannedKey, slots: int, copied: int, budget: int) -> None:
+    """The group's slots, the multicast guard, and the one-slot rule (see the module doc)."""
+    p.slots = slots
+    if slots >= 2 and copied * slots > budget:
+        fit = budget // copied
+        if fit >= 2:
+            p.reason += f"; the multicast budget {budget:,} rows allows {fit} slots of {slots}"
+            p.slots = fit
+        else:
+            p.reason += (
+                f"; {slots} slots would copy {copied * slots:,} rows, over the multicast budget {budget:,}: "
+                "nothing copied, the key hashed to one slot as distribute keys would"
+            )
+            p.slots = 1
+    if p.slots < 2:
+        p.action, p.side, p.slots = "rest", None, 0
+        p.reason += "; one slot spreads nothing: left to the shuffle join"
         return
-    fit = budget // copied
-    if fit >= 2:
-        p.reason += f"; the multicast budget {budget:,} rows allows {fit} slots of {p.slots}"
-        p.slots = fit
-    else:
-        p.reason += (
-            f"; {p.slots} slots would copy {p.multicast_rows:,} rows, over the multicast budget {budget:,}: "
-            "one slot, distribute keys (nothing copied, the key is not spread)"
-        )
-        p.slots, p.distribute = 1, "keys"
-    p.multicast_rows = copied * p.slots if p.distribute != "keys" else 0
+    p.multicast_rows = copied * p.slots
 
 
 def plan_join(
@@ -244,10 +250,9 @@ def plan_join(
             fractions.append(Fraction(*p.share_of_driver))
         for p, n in zip(kept, allocate_slots(fractions, options.total_slots), strict=True):
             assert p.side is not None
-            p.slots = n
-            p.reason += f"; {n} slots for {p.share_of_driver[0]:,} of the {p.share_of_driver[1]:,} rows " \
+            p.reason += f"; {n} slot(s) for {p.share_of_driver[0]:,} of the {p.share_of_driver[1]:,} rows " \
                         f"{sides[p.side].alias} shuffles"  # fmt: skip
-            _multicast_guard(p, options.estimate(p.key.rows(_other(p.side))), options.max_multicast_rows)
+            _size_group(p, n, options.estimate(p.key.rows(_other(p.side))), options.max_multicast_rows)
 
     config: dict[str, Any] = {}
     hot_keys: dict[str, list[Any]] = {}
@@ -267,7 +272,7 @@ def plan_join(
     if live:
         config["groups"] = [
             {"when": _when(sides[p.side].alias, columns[p.side], keys, p.key.values), "slots": p.slots,
-             "distribute": p.distribute}
+             "distribute": "random"}
             for p in live
             if p.side is not None
         ]  # fmt: skip
