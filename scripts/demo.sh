@@ -23,7 +23,7 @@ quiet() { grep -v -E '^(WARNING: Using incubator|[0-9]{2}/[0-9]{2}/[0-9]{2} [0-9
     | grep -v -E '^(Running with dbt|Registered adapter|Found [0-9]+ |Unable to do partial parsing|Performance info)'
 echo
 echo "Decision records of the join models (also atop their compiled SQL):"
-for model in demo_orders_by_group demo_orders_by_hot_key; do
+for model in demo_orders_by_group demo_orders_by_hot_key demo_orders_auto; do
     sed -n '/^\/\* skewjoin/,/^\*\//p' "$RUN_DIR/target/compiled/skewjoin/models/demo/$model.sql"
 done
 echo

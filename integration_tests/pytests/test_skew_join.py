@@ -65,7 +65,8 @@ def test_placed_slots_reach_their_own_join_tasks(skew_models_built: Built, input
     checked = []
     try:
         for name, sql in sorted(skew_models_built.sql.items()):
-            if not name.startswith("sj_") or "slots placed on" not in sql:
+            # the models whose slotted join is the whole query (with hot keys it is one branch of a union)
+            if not name.startswith("sj_") or "slots placed on" not in sql or "rest_joined as (" in sql:
                 continue
             body = strip_record(sql)
             cut = body.rindex("\nfrom a_slotted as a\n")
@@ -84,7 +85,35 @@ def test_placed_slots_reach_their_own_join_tasks(skew_models_built: Built, input
     finally:
         run_sql(conn, "set spark.sql.adaptive.enabled=true")
         run_sql(conn, "set spark.sql.autoBroadcastJoinThreshold=10485760")
-    assert {"sj_spread", "sj_key_string", "sj_key_decimal_mixed", "sj_key_bigint_vs_int", "sj_anti"} <= set(checked)
+    assert {"sj_spread", "sj_key_string", "sj_key_decimal_mixed", "sj_key_bigint_vs_int", "sj_anti",
+            "sj_auto_spread"} <= set(checked)
+
+
+def test_auto_plans_from_the_counts_of_the_data(skew_models_built: Built, inputs_built: DbtProject) -> None:
+    """skew_join: 'auto' prints the counts Spark has, and plans from them: in spread_left k = 0 holds
+    32,000 of the 40,000 rows and spread_right has 2 rows of it, over the broadcast budget of 1, so a
+    group driven by a gets round(32,000 / 40,000 x 40) = 32 slots and copies b's 2 rows 32 times; the
+    slots are placed, and the hot key's rows reach 32 join tasks."""
+    conn = inputs_built.conn
+    ((left_total, left_hot),) = run_sql(conn, f"select count(*), count_if(k = 0) from {SCHEMA}.spread_left")
+    ((right_hot,),) = run_sql(conn, f"select count_if(k = 0) from {SCHEMA}.spread_right")
+    assert (left_total, left_hot, right_hot) == (40000, 32000, 2)
+    record = skew_models_built.sql["sj_auto_spread"]
+    assert "skew measured on a (one aggregate query over every row, exact counts" in record
+    assert "40000 rows in 1 input splits, 0 with a NULL key; heaviest keys: 0 80.0%" in record
+    assert ("auto: key 0 (a 32,000 rows (80.0%), b 2 rows (0.4%)): skew group driven by a, 32 slots, "
+            "multicast 64 rows") in record  # fmt: skip
+    assert '"groups": [{"when": "a.k = 0", "slots": 32, "distribute": "random"}], "total_slots": 40' in record
+    run_sql(conn, "set spark.sql.shuffle.partitions=200")
+    shares = partition_shares(conn, strip_record(record), "p.k = 0")
+    assert len(shares) == 32 and shares[0] <= 0.05, shares
+    # the inner model's counts are the typed inputs' counts
+    ((n, hot, nulls),) = run_sql(
+        conn, f"select count(*), count_if(k_int = 0), count_if(k_int is null) from {SCHEMA}.typed_left"
+    )
+    inner = skew_models_built.sql["sj_auto_inner"]
+    assert f"{n} rows in 2 input splits, {nulls} with a NULL key" in inner
+    assert f"auto: key 0 (a {hot:,} rows" in inner
 
 
 def test_compiled_models_have_decision_records_and_no_nondeterminism(skew_models_built: Built) -> None:
@@ -134,7 +163,7 @@ def test_demo_models_are_not_built_when_installed(inputs_built: DbtProject) -> N
 
     assert package_models(None) == []
     opted_in = package_models({"skewjoin_build_demo": True})
-    assert "demo_orders" in opted_in and "demo_orders_by_group" in opted_in
+    assert "demo_orders" in opted_in and "demo_orders_by_group" in opted_in and "demo_orders_auto" in opted_in
 
 
 PAIRS = [

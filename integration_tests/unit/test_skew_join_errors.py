@@ -39,7 +39,7 @@ CASES = [
     ErrorCase("distribute_other_side", "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 2, 'distribute': 'b.attr'}]}", f"{G}.distribute", "same side"),
     ErrorCase("distribute_constant", "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 2, 'distribute': '42'}]}", f"{G}.distribute", "references no column of the driver side a"),
     ErrorCase("unknown_spec_key", "skew={'grups': []}", "skew_join", "unknown key 'grups'"),
-    ErrorCase("spec_not_a_mapping", "skew=['a.k_int = 0']", "skew_join", "the skew specification must be a mapping"),
+    ErrorCase("spec_not_a_mapping", "skew=['a.k_int = 0']", "skew_join", "the skew specification must be 'auto' or a mapping"),
     ErrorCase("unknown_group_key", "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 2, 'size': 3}]}", G, "unknown key 'size'"),
     ErrorCase("bad_join_type", "join_type='cross', skew={'groups': []}", "join_type", "unknown join type 'cross'"),
     ErrorCase("left_join_multicasts_preserved", "join_type='left', skew={'groups': [{'when': 'b.k_int = 0', 'slots': 3}]}", G, "split only the preserved side"),

@@ -24,3 +24,5 @@ union all
 select 'demo_orders_by_group' as model, (select count(*) from {{ ref('demo_orders_by_group') }}) as row_count, 'skew group join (left)' as note
 union all
 select 'demo_orders_by_hot_key' as model, (select count(*) from {{ ref('demo_orders_by_hot_key') }}) as row_count, 'hot-key broadcast join (left)' as note
+union all
+select 'demo_orders_auto' as model, (select count(*) from {{ ref('demo_orders_auto') }}) as row_count, 'skew_join: auto, planned from measured counts (left)' as note

@@ -21,7 +21,9 @@ from skewjoin_bench.scenarios import (
 
 logger = logging.getLogger(__name__)
 
-STRATEGIES = ("groups", "hot_keys", "both", "auto")
+STRATEGIES = ("groups", "hot_keys", "both", "auto", "skew_auto")
+#: the configurations a user writes by hand (or with skewjoin profile), which skew_join: 'auto' is held to
+HAND_WRITTEN = ("groups", "hot_keys", "both", "auto")
 TARGET_SLOTS = 64
 #: the plain join's Spark settings a skewjoin strategy is compared with ("Spark's best")
 SPARK_PROFILES = ("aqe_off", "aqe_default", "aqe_scaled", "aqe_forced")
@@ -288,6 +290,23 @@ def targets(result: BenchResult, medians: dict[str, dict[str, Any]]) -> list[Tar
                     f"hot share {share:.1%}, {cfg.data.fact_files} fact files",
                 )
             )
+    for dataset, (letter, _what) in SKEW_SCENARIOS.items():
+        med = medians.get(f"{dataset}/skew_auto")
+        hand = {s: _ms(medians.get(f"{dataset}/{s}", {}), p) for s in HAND_WRITTEN}
+        hand = {s: v for s, v in hand.items() if v is not None and medians[f"{dataset}/{s}"].get("ok_runs")}
+        if not med or not med.get("ok_runs") or not hand:
+            continue
+        best = min(hand, key=lambda s: hand[s])
+        out.append(
+            Target(
+                f"{letter} ({dataset}): makespan at P={p} vs the best hand-written configuration",
+                "skew_auto",
+                _ratio(_ms(med, p), hand[best]),
+                "<=",
+                1.10,
+                f"{_fmt_s(_ms(med, p))} vs {_fmt_s(hand[best])} ({best})",
+            )
+        )
     uniform_base = medians.get("uniform/plain", {})
     for strategy in STRATEGIES:
         med = medians.get(f"uniform/{strategy}")

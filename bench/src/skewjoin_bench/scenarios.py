@@ -89,6 +89,7 @@ STRATEGY_LABELS = {
     "hot_keys": "hot keys (broadcast)",
     "both": "hot keys + skew groups",
     "auto": "hot keys 'auto'",
+    "skew_auto": "skew_join 'auto'",
     "prune_predicate": "prune_predicate",
     "star_join": "star_join",
 }
@@ -101,7 +102,7 @@ class Scenario:
     key: str  # dataset/strategy[@settings]
     dataset: str  # skewed | aggregated | uniform | pruning | star
     model: str  # the dbt model whose compiled SQL runs
-    strategy: str  # plain | groups | hot_keys | both | prune_predicate | star_join
+    strategy: str  # plain | groups | hot_keys | both | auto | skew_auto | prune_predicate | star_join
     settings: str  # a key of SETTINGS_LABELS
 
     @property
@@ -189,12 +190,12 @@ def smoke_config() -> BenchConfig:
 
 #: skewjoin strategies per skew dataset: the configurations a user would write
 _STRATEGIES = {
-    "left": ("auto",),
-    "right": ("auto",),
-    "full": ("auto",),
-    "wide": ("groups", "auto"),
-    "aggregated": ("groups", "hot_keys", "auto"),
-    "skewed": ("groups", "hot_keys", "both", "auto"),
+    "left": ("auto", "skew_auto"),
+    "right": ("auto", "skew_auto"),
+    "full": ("auto", "skew_auto"),
+    "wide": ("groups", "auto", "skew_auto"),
+    "aggregated": ("groups", "hot_keys", "auto", "skew_auto"),
+    "skewed": ("groups", "hot_keys", "both", "auto", "skew_auto"),
 }
 
 #: model name prefix per dataset
@@ -226,7 +227,7 @@ def scenarios(config: BenchConfig) -> list[Scenario]:
             out.append(Scenario(f"{dataset}/{strategy}", dataset, f"bench_{m}_{strategy}", strategy, s))
     if wanted is None or "uniform" in wanted:
         out.append(Scenario("uniform/plain", "uniform", "bench_uniform_plain", "plain", s))
-        for strategy in ("groups", "hot_keys", "both", "auto"):
+        for strategy in ("groups", "hot_keys", "both", "auto", "skew_auto"):
             out.append(Scenario(f"uniform/{strategy}", "uniform", f"bench_uniform_{strategy}", strategy, s))
     if config.pruning:
         out += [
