@@ -18,9 +18,10 @@ from typing import Any
 import pytest
 from conftest import Built
 from unit.harness import RaisedCompilerError, Renderer, Table
-from support import SCHEMA, assert_clear_compile_error, partition_shares, strip_record
+from support import SCHEMA, assert_clear_compile_error, inline_compiled_sql, partition_shares, strip_record
 
 from skewjoin.spark_backend import run_sql
+from skewjoin.testing.multisets import assert_same_rows
 from skewjoin.testing.plugin import DbtProject
 
 pytestmark = pytest.mark.spark
@@ -114,6 +115,36 @@ def test_auto_plans_from_the_counts_of_the_data(skew_models_built: Built, inputs
     inner = skew_models_built.sql["sj_auto_inner"]
     assert f"{n} rows in 2 input splits, {nulls} with a NULL key" in inner
     assert f"auto: key 0 (a {hot:,} rows" in inner
+
+
+def test_auto_reads_column_histograms(inputs_built: DbtProject, compile_inline: Callable[..., Any]) -> None:
+    """Where a side is a table with an equi-height histogram of its key (ANALYZE TABLE ... FOR COLUMNS
+    with spark.sql.statistics.histogram.enabled), 'auto' reads Spark's statistics instead of scanning it:
+    spread_left's key 0 (32,000 of 40,000 rows) fills bins of its own. The plan is the scanned plan's,
+    and the join equals the plain join."""
+    conn = inputs_built.conn
+    table = f"{SCHEMA}.auto_histogram_left"
+    run_sql(conn, f"drop table if exists {table}")
+    run_sql(conn, f"create table {table} using parquet as select * from {SCHEMA}.spread_left")
+    run_sql(conn, "set spark.sql.statistics.histogram.enabled=true")
+    try:
+        run_sql(conn, f"analyze table {table} compute statistics for columns k")
+    finally:
+        run_sql(conn, "set spark.sql.statistics.histogram.enabled=false")
+    call = (
+        f"{{{{ skewjoin.skew_join('{table}', ref('spread_right'), on=['k'], columns=['a.id', 'a.k', 'b.label'], "
+        "skew={'auto': {'max_broadcast_rows': 1, 'total_slots': 40}}) }}"
+    )
+    sql = inline_compiled_sql(compile_inline(call))
+    assert "skew estimated on a from Spark's column statistics, no scan (a histogram of 254 bins" in sql, sql[:3000]
+    m = re.search(r"auto: key 0 \(a ([0-9,]+) rows \(([0-9.]+)%\), b 2 rows", sql)
+    assert m, sql[:3000]
+    assert abs(int(m.group(1).replace(",", "")) - 32000) <= 200, m.group(0)
+    assert '"groups": [{"when": "a.k = 0", "slots": 32, "distribute": "random"}]' in sql
+    # one scan only, of b
+    assert sql.count("skew measured on") == 1 and "skew measured on b" in sql
+    plain = f"select a.id, a.k, b.label from {table} as a join {SCHEMA}.spread_right as b on a.k = b.k"
+    assert assert_same_rows(conn, strip_record(sql), plain) == 32000 * 2 + 8000
 
 
 def test_compiled_models_have_decision_records_and_no_nondeterminism(skew_models_built: Built) -> None:

@@ -266,7 +266,9 @@ class Table:
     detection); partition_by: partition columns (DESCRIBE TABLE, SHOW
     PARTITIONS from the rows' values); stats_bytes / file_bytes / files:
     catalog statistics and file sizes; kind: MANAGED, EXTERNAL or VIEW;
-    splits: input splits (spark_partition_id() values of a scan).
+    splits: input splits (spark_partition_id() values of a scan);
+    column_stats: per column, what ``describe table extended t col`` adds
+    (``histogram``, ``bin_0``..., ``num_nulls``), as Spark writes it.
     """
 
     columns: list[tuple[str, str]]
@@ -278,6 +280,7 @@ class Table:
     provider: str = "parquet"
     kind: str = "MANAGED"
     splits: int = 1
+    column_stats: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def column_index(self, name: str) -> int:
         for i, (column, _) in enumerate(self.columns):
@@ -319,6 +322,7 @@ def spark_text(value: Any) -> str | None:
 
 _DESCRIBE_QUERY = re.compile(r"describe query select \* from (?P<from>.+) as sj_described", re.S)
 _SET = re.compile(r"set (?P<key>[\w.]+)")
+_DESCRIBE_COLUMN = re.compile(r"describe table extended (?P<name>\S+) (?P<column>\S+)")
 _DESCRIBE_TABLE = re.compile(r"describe table (?P<extended>extended )?(?P<name>\S+)")
 _SHOW_PARTITIONS = re.compile(r"show partitions (?P<name>\S+)")
 _ANALYZE = re.compile(r"analyze table (?P<name>\S+) compute statistics noscan")
@@ -407,6 +411,7 @@ class FakeSpark:
         handlers: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Result]]] = [
             (_DESCRIBE_QUERY, self._describe_query),
             (_SET, self._set),
+            (_DESCRIBE_COLUMN, self._describe_column),
             (_DESCRIBE_TABLE, self._describe_table),
             (_SHOW_PARTITIONS, self._show_partitions),
             (_ANALYZE, self._analyze),
@@ -450,6 +455,17 @@ class FakeSpark:
             if table.stats_bytes is not None:
                 rows.append(("Statistics", f"{table.stats_bytes} bytes", ""))
         return Result(("col_name", "data_type", "comment"), rows)
+
+    def _describe_column(self, m: re.Match[str]) -> Result:
+        """``describe table extended t col``: the column's statistics, as the test gives them (histogram
+        NULL, as Spark says for a column never analyzed, unless the test gives one)."""
+        table = self.table(m.group("name"))
+        column = m.group("column").strip("`")
+        (data_type,) = [t for n, t in table.columns if n == column]
+        stats = {"min": "NULL", "max": "NULL", "num_nulls": "NULL", "distinct_count": "NULL", "histogram": "NULL"}
+        stats.update(table.column_stats.get(column, {}))
+        rows = [("col_name", column), ("data_type", data_type), ("comment", "NULL"), *stats.items()]
+        return Result(("info_name", "info_value"), rows)
 
     def _show_partitions(self, m: re.Match[str]) -> Result:
         table = self.table(m.group("name"))

@@ -159,6 +159,7 @@ def test_nothing_measured_where_the_skew_plans_are_declined(renderer: Callable[.
         ({"auto": {"sample_fraction": 0}}, "skew_join.auto.sample_fraction", "sample_fraction is a fraction"),
         ({"auto": {"hot_keys_options": {"spread": "sometimes"}}}, "skew_join.hot_keys_options.spread", "sometimes"),
         ("automatic", "skew_join", "must be 'auto' or a mapping"),
+        ({"auto": {"statistics": "yes"}}, "skew_join.auto.statistics", "statistics is true"),
     ],
 )
 def test_bad_auto_options_are_refused_before_any_query(
@@ -168,3 +169,36 @@ def test_bad_auto_options_are_refused_before_any_query(
     message = r.compile_error(JOIN.replace("JT", "inner"))
     assert_clear_compile_error(message, "skew_join", "orders_by_customer", argument, expected)
     assert not any("sj_null_rows" in q for q in r.spark.queries)
+
+
+def _histogram(bins: list[tuple[float, float, int]], height: float, nulls: int) -> dict[str, str]:
+    stats = {"num_nulls": str(nulls), "histogram": f"height: {height}, num_of_bins: {len(bins)}"}
+    for i, (lo, hi, ndv) in enumerate(bins):
+        stats[f"bin_{i}"] = f"lower_bound: {lo}, upper_bound: {hi}, distinct_count: {ndv}"
+    return stats
+
+
+def test_column_histograms_are_read_instead_of_a_scan(renderer: Callable[..., Renderer]) -> None:
+    """a has a histogram of its key (10 bins of 100 rows: key 0 fills 6 of them): no scan of a, its
+    counts estimated (key 0: 600 rows); b has none and is scanned, a's heavy key listed first. b's
+    heavy key 5 is not in a's single-value bins: a's rows of it come from the bin that holds it
+    (100 rows over its 20 distinct values: 5)."""
+    tables = _tables(LEFT, RIGHT)
+    bins = [(0.0, 0.0, 1)] * 6 + [(1.0, 20.0, 20), (21.0, 30.0, 10), (31.0, 40.0, 10), (41.0, 50.0, 10)]
+    tables["skewjoin_it.spread_left"].column_stats = {"k": _histogram(bins, 100.0, 40)}
+    r = renderer(extra_tables=tables, config={"skew_join": "auto"})
+    sql = r.render(JOIN.replace("JT", "inner"))
+    record = decision_record(sql, "skew_join")
+    counts = [q for q in r.spark.queries if "sj_null_rows" in q]
+    assert len(counts) == 1 and "spread_right" in counts[0] and "'v:0'" in counts[0]
+    assert "describe table extended skewjoin_it.spread_left k" in r.spark.queries
+    assert ("skew estimated on a from Spark's column statistics, no scan (a histogram of 10 bins, as of the "
+            "table's last ANALYZE TABLE ... FOR COLUMNS;") in record  # fmt: skip
+    assert "about 1040 rows, 40 with a NULL key; heaviest keys: 0 57.7%" in record
+    assert "auto: key 0 (a 600 rows (57.7%), b 1 rows (0.3%)): hot key of a" in record
+    assert "auto: key 5 (a 5 rows (0.5%), b 301 rows (83.6%)): hot key of b" in record
+    # statistics: false scans both sides
+    r = renderer(extra_tables=tables, config={"skew_join": {"auto": {"statistics": False}}})
+    r.render(JOIN.replace("JT", "inner"))
+    assert len([q for q in r.spark.queries if "sj_null_rows" in q]) == 2
+    assert not any(q.startswith("describe table extended") for q in r.spark.queries)
