@@ -27,3 +27,22 @@ select count(*) as row_count
 from {{ model }}
 having count(*) < {{ min_rows }}
 {% endtest %}
+
+
+{#- Data test: the model's rows equal, as a multiset, the plain chain of
+    Spark joins `left` JOIN each of `joins` ({'relation', 'alias',
+    'join_type', 'on'}: on a list of [left column, right column] pairs, or
+    of names both sides share), written here from the arguments. -#}
+{% test equals_plain_chain(model, left, joins, columns, left_alias='a') %}
+    {%- set parts = ['select', '    ' ~ (columns | join(',\n    ')), 'from ' ~ left ~ ' as ' ~ left_alias] -%}
+    {%- for entry in joins -%}
+        {%- set conditions = [] -%}
+        {%- for key in entry.on -%}
+            {%- set pair = [key, key] if key is string else key -%}
+            {%- do conditions.append(left_alias ~ '.' ~ pair[0] ~ ' = ' ~ entry.alias ~ '.' ~ pair[1]) -%}
+        {%- endfor -%}
+        {%- do parts.append((entry.join_type or 'inner') ~ ' join ' ~ entry.relation ~ ' as ' ~ entry.alias) -%}
+        {%- do parts.append('    on ' ~ (conditions | join(' and '))) -%}
+    {%- endfor -%}
+{{ multiset_difference(model, parts | join('\n')) }}
+{% endtest %}

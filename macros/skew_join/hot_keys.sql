@@ -24,7 +24,7 @@
 
 
 {#- Hot-key options with their defaults, checked. -#}
-{% macro _sj_hot_options(options) -%}
+{% macro _sj_hot_options(options, macro_name='skew_join') -%}
     {%- set defaults = {'min_share': 0.01, 'max_keys': 20, 'sample_fraction': none, 'spread': 'auto',
                         'spread_partitions': none, 'spread_min_splits': 8} -%}
     {%- set arg = 'skew_join.hot_keys_options' -%}
@@ -32,26 +32,26 @@
         {%- set options = {} -%}
     {%- endif -%}
     {%- if options is not mapping -%}
-        {%- do skewjoin._sj_raise('skew_join', arg, 'expected a mapping; got ' ~ options,
+        {%- do skewjoin._sj_raise(macro_name, arg, 'expected a mapping; got ' ~ options,
             "{'min_share': 0.05, 'max_keys': 10}") -%}
     {%- endif -%}
-    {%- do skewjoin._sj_check_keys('skew_join', arg, options, defaults.keys() | list, 'hot_keys_options',
+    {%- do skewjoin._sj_check_keys(macro_name, arg, options, defaults.keys() | list, 'hot_keys_options',
         "{'min_share': 0.05}") -%}
     {%- set out = {} -%}
     {%- do out.update(defaults) -%}
     {%- do out.update(options) -%}
-    {%- do skewjoin._sj_number_between('skew_join', arg ~ '.min_share', out.min_share, 0, 1, false, '0.01',
+    {%- do skewjoin._sj_number_between(macro_name, arg ~ '.min_share', out.min_share, 0, 1, false, '0.01',
         'min_share is a fraction above 0 and below 1') -%}
-    {%- do skewjoin._sj_whole_number('skew_join', arg ~ '.max_keys', out.max_keys, 1, '20',
+    {%- do skewjoin._sj_whole_number(macro_name, arg ~ '.max_keys', out.max_keys, 1, '20',
         'max_keys, a whole number') -%}
     {%- if out.sample_fraction is not none -%}
-        {%- do skewjoin._sj_number_between('skew_join', arg ~ '.sample_fraction', out.sample_fraction, 0, 1, true,
+        {%- do skewjoin._sj_number_between(macro_name, arg ~ '.sample_fraction', out.sample_fraction, 0, 1, true,
             '0.1', 'sample_fraction is a fraction above 0 and at most 1') -%}
     {%- endif -%}
-    {%- do out.update({'spread': skewjoin._sj_choice('skew_join', arg ~ '.spread', out.spread,
+    {%- do out.update({'spread': skewjoin._sj_choice(macro_name, arg ~ '.spread', out.spread,
         ['auto', 'always', 'never'], 'spread')}) -%}
     {%- for key in ['spread_partitions', 'spread_min_splits'] if out[key] is not none -%}
-        {%- do skewjoin._sj_whole_number('skew_join', arg ~ '.' ~ key, out[key], 1, '16', key ~ ', a whole number') -%}
+        {%- do skewjoin._sj_whole_number(macro_name, arg ~ '.' ~ key, out[key], 1, '16', key ~ ', a whole number') -%}
     {%- endfor -%}
     {{- return(out) -}}
 {%- endmacro %}
@@ -67,7 +67,7 @@
     {%- set example = skewjoin._sj_hot_example(spec) -%}
     {%- if hot_keys is none or (hot_keys is not string and hot_keys is iterable and hot_keys | length == 0) -%}
         {%- if options is not none -%}
-            {%- do skewjoin._sj_hot_options(options) -%}
+            {%- do skewjoin._sj_hot_options(options, spec.macro) -%}
         {%- endif -%}
         {{- return({'requested': false, 'sides': {}, 'options': none}) -}}
     {%- endif -%}
@@ -83,7 +83,7 @@
 '{{ key }}' is not a side{{ skewjoin._sj_did_you_mean(key, [spec.left.alias, spec.right.alias]) }}; name the side by
 its alias ({{ spec.left.alias }} or {{ spec.right.alias }})
                 {%- endset -%}
-                {%- do skewjoin._sj_raise('skew_join', arg, problem, example) -%}
+                {%- do skewjoin._sj_raise(spec.macro, arg, problem, example) -%}
             {%- endif -%}
         {%- endfor -%}
     {%- else -%}
@@ -98,7 +98,7 @@ its alias ({{ spec.left.alias }} or {{ spec.right.alias }})
 the hot keys of {{ spec[side].alias }} are a list of values or 'auto'; got {{ declared }}{{
     skewjoin._sj_did_you_mean(declared, ['auto']) }}
             {%- endset -%}
-            {%- do skewjoin._sj_raise('skew_join', arg, problem, example) -%}
+            {%- do skewjoin._sj_raise(spec.macro, arg, problem, example) -%}
         {%- else -%}
             {%- for v in declared -%}
                 {%- set arity = 1 if (v is string or v is number or v is none or v is boolean or v is not iterable)
@@ -109,12 +109,12 @@ hot key {{ v }} has the wrong arity: the join has {{ n }} key column(s)
 ({{ spec.pairs | map('first') | join(', ') }}), so each hot key is
 {{ 'a single value' if n == 1 else 'a list of ' ~ n ~ ' values' }}
                     {%- endset -%}
-                    {%- do skewjoin._sj_raise('skew_join', arg, problem, example) -%}
+                    {%- do skewjoin._sj_raise(spec.macro, arg, problem, example) -%}
                 {%- endif -%}
             {%- endfor -%}
         {%- endif -%}
     {%- endfor -%}
-    {{- return({'requested': true, 'sides': per_side, 'options': skewjoin._sj_hot_options(options)}) -}}
+    {{- return({'requested': true, 'sides': per_side, 'options': skewjoin._sj_hot_options(options, spec.macro)}) -}}
 {%- endmacro %}
 
 
@@ -148,7 +148,7 @@ hot key {{ v }} has the wrong arity: the join has {{ n }} key column(s)
                     {%- set problem -%}
 hot key value {{ value }} is not a valid {{ j['keys'][loop.index0].type }} (the type the keys are compared in)
                     {%- endset -%}
-                    {%- do skewjoin._sj_raise('skew_join', arg, problem, skewjoin._sj_hot_example(j)) -%}
+                    {%- do skewjoin._sj_raise(j.macro, arg, problem, skewjoin._sj_hot_example(j)) -%}
                 {%- endif -%}
                 {%- do lits.append(lit) -%}
             {%- endfor -%}
@@ -285,8 +285,9 @@ hot keys of {{ alias }} found at run time (one aggregate query over {{ how }}, {
             {%- do result.update({'splits_' ~ side: detected.splits}) -%}
         {%- else -%}
             {%- set lits = skewjoin._sj_hot_literals(j, side, declared) -%}
-            {%- do result.lines.append('hot keys of ' ~ alias ~ ' (' ~ (hot_spec.get('origin') or 'declared') ~ '): ' ~ (lits.shown | join('; ') if lits.shown
-                else 'none') ~ (' + NULL keys' if lits.null else '')) -%}
+            {%- set origin = hot_spec.get('origin') or 'declared' -%}
+            {%- do result.lines.append('hot keys of ' ~ alias ~ ' (' ~ origin ~ '): '
+                ~ (lits.shown | join('; ') if lits.shown else 'none') ~ (' + NULL keys' if lits.null else '')) -%}
         {%- endif -%}
         {%- set own = [] -%}
         {%- set own_shown = [] -%}

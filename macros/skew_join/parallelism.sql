@@ -31,7 +31,7 @@
         {%- set minimum = skew.min_parallelism -%}
         {%- set source = 'skew_join.min_parallelism' -%}
     {%- elif var('skewjoin_min_parallelism', none) is not none -%}
-        {%- set minimum = skewjoin._sj_whole_number('skew_join', 'skew_join.min_parallelism',
+        {%- set minimum = skewjoin._sj_whole_number((skew.get('macro') or 'skew_join'), 'skew_join.min_parallelism',
             var('skewjoin_min_parallelism'), 1, '4',
             "min_parallelism (from var('skewjoin_min_parallelism')), a whole number") -%}
         {%- set source = "var('skewjoin_min_parallelism')" -%}

@@ -27,7 +27,7 @@
 
 {#- 'auto' or {'auto': {options}} -> the options, checked; none when `raw`
     is not an auto specification. -#}
-{% macro _sj_auto_spec(raw) -%}
+{% macro _sj_auto_spec(raw, macro_name='skew_join') -%}
     {%- set arg = 'skew_join' -%}
     {%- set example = "'auto'  or  {'auto': {'min_share': 0.05, 'max_broadcast_rows': 50000}}" -%}
     {%- if raw is string and raw | lower | trim == 'auto' -%}
@@ -40,11 +40,11 @@
 'auto' plans the whole specification, so it cannot be combined with {{ others | join(', ') }}; put the options
 under auto, or write the specification by hand
             {%- endset -%}
-            {%- do skewjoin._sj_raise('skew_join', arg, problem, example) -%}
+            {%- do skewjoin._sj_raise(macro_name, arg, problem, example) -%}
         {%- endif -%}
         {%- set options = raw['auto'] if raw['auto'] is not none else {} -%}
         {%- if options is not mapping -%}
-            {%- do skewjoin._sj_raise('skew_join', arg ~ '.auto', 'the options of auto are a mapping; got '
+            {%- do skewjoin._sj_raise(macro_name, arg ~ '.auto', 'the options of auto are a mapping; got '
                 ~ options, "{'auto': {'min_share': 0.05}}") -%}
         {%- endif -%}
     {%- else -%}
@@ -52,36 +52,38 @@ under auto, or write the specification by hand
     {%- endif -%}
     {%- set defaults = skewjoin._sj_auto_defaults() -%}
     {%- set arg = 'skew_join.auto' -%}
-    {%- do skewjoin._sj_check_keys('skew_join', arg, options, defaults.keys() | list, 'the options of auto',
+    {%- do skewjoin._sj_check_keys(macro_name, arg, options, defaults.keys() | list, 'the options of auto',
         "{'auto': {'min_share': 0.05}}") -%}
     {%- set out = {} -%}
     {%- do out.update(defaults) -%}
     {%- do out.update(options) -%}
-    {%- do skewjoin._sj_number_between('skew_join', arg ~ '.min_share', out.min_share, 0, 1, false, '0.01',
+    {%- do skewjoin._sj_number_between(macro_name, arg ~ '.min_share', out.min_share, 0, 1, false, '0.01',
         'min_share is a fraction above 0 and below 1') -%}
     {%- if out.sample_fraction is not none -%}
-        {%- do skewjoin._sj_number_between('skew_join', arg ~ '.sample_fraction', out.sample_fraction, 0, 1, true,
+        {%- do skewjoin._sj_number_between(macro_name, arg ~ '.sample_fraction', out.sample_fraction, 0, 1, true,
             '0.1', 'sample_fraction is a fraction above 0 and at most 1') -%}
     {%- endif -%}
-    {%- do skewjoin._sj_whole_number('skew_join', arg ~ '.max_keys', out.max_keys, 1, '20', 'max_keys, a whole number') -%}
+    {%- do skewjoin._sj_whole_number(macro_name, arg ~ '.max_keys', out.max_keys, 1, '20',
+        'max_keys, a whole number') -%}
     {%- for key in ['max_broadcast_rows', 'max_multicast_rows'] -%}
-        {%- do skewjoin._sj_whole_number('skew_join', arg ~ '.' ~ key, out[key], 0, '100000', key ~ ', a whole number') -%}
+        {%- do skewjoin._sj_whole_number(macro_name, arg ~ '.' ~ key, out[key], 0, '100000',
+            key ~ ', a whole number') -%}
     {%- endfor -%}
     {%- if out.total_slots is not none -%}
-        {%- do skewjoin._sj_whole_number('skew_join', arg ~ '.total_slots', out.total_slots, 2, '200',
+        {%- do skewjoin._sj_whole_number(macro_name, arg ~ '.total_slots', out.total_slots, 2, '200',
             'total_slots, a whole number') -%}
     {%- endif -%}
     {%- if out.min_parallelism is not none -%}
-        {%- do out.update({'min_parallelism': skewjoin._sj_whole_number('skew_join', arg ~ '.min_parallelism',
+        {%- do out.update({'min_parallelism': skewjoin._sj_whole_number(macro_name, arg ~ '.min_parallelism',
             out.min_parallelism, 1, '4', 'min_parallelism, a whole number')}) -%}
     {%- endif -%}
     {%- if out.statistics is not boolean -%}
-        {%- do skewjoin._sj_raise('skew_join', arg ~ '.statistics', "statistics is true (read Spark's column"
+        {%- do skewjoin._sj_raise(macro_name, arg ~ '.statistics', "statistics is true (read Spark's column"
             ~ ' histograms where a side has them) or false (always scan); got ' ~ out.statistics, 'false') -%}
     {%- endif -%}
     {%- if out.hot_keys_options is not none -%}
         {#- checked as the hot keys' own options, with the spread options the hot branch uses -#}
-        {%- do skewjoin._sj_hot_options(out.hot_keys_options) -%}
+        {%- do skewjoin._sj_hot_options(out.hot_keys_options, macro_name) -%}
     {%- endif -%}
     {{- return(out) -}}
 {%- endmacro %}
@@ -210,7 +212,8 @@ limit {{ limit }}
     {%- for i in range(head.group(2) | int) -%}
         {%- set m = modules.re.fullmatch('lower_bound: ' ~ number ~ ', upper_bound: ' ~ number ~ ', distinct_count: '
             ~ '([0-9]+)', info.get('bin_' ~ i, '')) -%}
-        {%- if m is none or (m.group(1) | float) | abs >= 9007199254740992 or (m.group(2) | float) | abs >= 9007199254740992 -%}
+        {#- integral values beyond 2^53 have no exact double: no estimate from them -#}
+        {%- if m is none or [m.group(1) | float | abs, m.group(2) | float | abs] | max >= 9007199254740992 -%}
             {{- return(none) -}}
         {%- endif -%}
         {%- do bins.append([m.group(1) | float, m.group(2) | float, [m.group(3) | int, 1] | max]) -%}
@@ -288,7 +291,8 @@ limit {{ limit }}
         {%- endfor -%}
     {%- endfor -%}
     {%- set how = ('a ' ~ ((options.sample_fraction | float) * 100) ~ '% tablesample, counts of the sample'
-        if options.sample_fraction is not none and (options.sample_fraction | float) < 1 else 'every row, exact counts') -%}
+        if options.sample_fraction is not none and (options.sample_fraction | float) < 1
+        else 'every row, exact counts') -%}
     {%- set lines = [] -%}
     {%- for side in ['left', 'right'] -%}
         {%- set c = counted[side] -%}
@@ -310,7 +314,8 @@ skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}, {{ '%.
         {%- endif -%}
         {%- set line -%}
 {{ source }}, {{ c.null }} with a NULL key; heaviest keys:
-{{ top | join('; ') if top else 'none' }}{{ ' (' ~ j.left.alias ~ "'s heavy keys listed first)" if side == 'right' and extras else '' }}
+{{ top | join('; ') if top else 'none' }}{{ ' (' ~ j.left.alias ~ "'s heavy keys listed first)"
+   if side == 'right' and extras else '' }}
         {%- endset -%}
         {%- do lines.append(line | replace('\n', ' ')) -%}
     {%- endfor -%}
@@ -420,8 +425,9 @@ skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}, {{ '%.
             {%- do planned.append(p) -%}
             {%- continue -%}
         {%- endif -%}
-        {%- set over = j[light].alias ~ ' has ' ~ skewjoin._sj_rows_text(o) ~ ' rows of this key, over the broadcast budget of '
-            ~ skewjoin._sj_rows_text(budget) ~ ' rows' ~ (' (' ~ skewjoin._sj_rows_text(state.broadcast) ~ ' already taken)'
+        {%- set over = j[light].alias ~ ' has ' ~ skewjoin._sj_rows_text(o)
+            ~ ' rows of this key, over the broadcast budget of ' ~ skewjoin._sj_rows_text(budget) ~ ' rows'
+            ~ (' (' ~ skewjoin._sj_rows_text(state.broadcast) ~ ' already taken)'
             if state.broadcast else '') -%}
         {%- set driver = namespace(side=none) -%}
         {%- for d in [heavy, light] if driver.side is none -%}

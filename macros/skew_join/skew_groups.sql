@@ -24,7 +24,7 @@
         {%- set n = skewjoin._sj_spark_conf('spark.sql.shuffle.partitions', '200') -%}
         {%- set source = 'spark.sql.shuffle.partitions' -%}
     {%- endif -%}
-    {%- set n = skewjoin._sj_whole_number('skew_join', 'skew_join.total_slots', n, 2, '200',
+    {%- set n = skewjoin._sj_whole_number((skew.get('macro') or 'skew_join'), 'skew_join.total_slots', n, 2, '200',
         'total_slots (from ' ~ source ~ '), a whole number') -%}
     {{- return([n, source]) -}}
 {%- endmacro %}
@@ -40,7 +40,7 @@
 '{{ g.when }}' uses the column {{ bare[0] }} without an alias; write it as {{ join.left.alias }}.{{ bare[0] }} or
 {{ join.right.alias }}.{{ bare[0] }}
         {%- endset -%}
-        {%- do skewjoin._sj_raise('skew_join', arg ~ '.when', problem,
+        {%- do skewjoin._sj_raise(join.macro, arg ~ '.when', problem,
             '"' ~ join[g.driver].alias ~ '.' ~ join[g.driver].key_names[0] ~ ' = 0"') -%}
     {%- endif -%}
     {%- if g.distribute != 'expression' -%}
@@ -50,12 +50,12 @@
     {%- set example = "'upper(" ~ driver.alias ~ "." ~ driver.key_names[0] ~ ")'" -%}
     {%- for ref in skewjoin._sj_expr_refs(g.expression)
            if skewjoin._sj_find_column(driver.columns, ref.column) is none -%}
-        {%- do skewjoin._sj_raise('skew_join', arg ~ '.distribute', "'" ~ g.expression ~ "': " ~ ref.alias
+        {%- do skewjoin._sj_raise(join.macro, arg ~ '.distribute', "'" ~ g.expression ~ "': " ~ ref.alias
             ~ " has no column '" ~ ref.column ~ "'", example) -%}
     {%- endfor -%}
     {%- set bare = skewjoin._sj_bare_column_refs(g.expression, driver.columns) -%}
     {%- if bare -%}
-        {%- do skewjoin._sj_raise('skew_join', arg ~ '.distribute', "'" ~ g.expression ~ "' uses the column " ~ bare[0]
+        {%- do skewjoin._sj_raise(join.macro, arg ~ '.distribute', "'" ~ g.expression ~ "' uses the column " ~ bare[0]
             ~ ' without an alias', example) -%}
     {%- endif -%}
 {%- endmacro %}
@@ -90,7 +90,7 @@ group {{ g.index }} ('{{ g.when }}') is driven by {{ join[g.driver].alias }} and
     {%- endset -%}
     {%- set fixed = {'when': g.when, 'distribute': 'keys'} -%}
     {%- do fixed.update({'slots': g.slots} if g.percent is none else {'percent': g.percent}) -%}
-    {%- do skewjoin._sj_raise('skew_join', 'skew_join.groups[' ~ (g.index - 1) ~ ']', problem, fixed) -%}
+    {%- do skewjoin._sj_raise(join.macro, 'skew_join.groups[' ~ (g.index - 1) ~ ']', problem, fixed) -%}
 {%- endmacro %}
 
 
@@ -120,7 +120,7 @@ group {{ g.index }} ('{{ g.when }}') is driven by {{ join[g.driver].alias }} and
 the groups take {{ taken.slots }} of the {{ total_slots }} slots; at least one slot must stay for the rows in no group
 (lower the groups' sizes or raise total_slots)
         {%- endset -%}
-        {%- do skewjoin._sj_raise('skew_join', 'skew_join.total_slots', problem, 2 * taken.slots) -%}
+        {%- do skewjoin._sj_raise(join.macro, 'skew_join.total_slots', problem, 2 * taken.slots) -%}
     {%- endif -%}
     {%- set cursor = namespace(at=total_slots - taken.slots) -%}
     {%- for g in plan -%}
@@ -392,7 +392,7 @@ its rows go to one of its {{ g.slots }} slots, so the key is not spread. To spre
 hot_keys (joined by broadcast where its rows are read; legal for every join type)
                 {%- endset -%}
                 {%- set how = how ~ '; ' ~ (warning | replace('\n', ' ')) -%}
-                {%- do skewjoin._sj_warn('skew_join', warning | replace('\n', ' ')) -%}
+                {%- do skewjoin._sj_warn(join.macro, warning | replace('\n', ' ')) -%}
             {%- endif -%}
         {%- else -%}
             {%- set spread = 'a hash of the whole row' if g.distribute == 'random'
@@ -473,7 +473,7 @@ formed; its {{ g.slots }} slots
 (#{{ g.start }}-#{{ g.end }}) stay idle. Drop the group, or drop these keys from hot_keys
             {%- endset -%}
             {%- do lines.append(line | replace('\n', ' ')) -%}
-            {%- do skewjoin._sj_warn('skew_join', line | replace('\n', ' ')) -%}
+            {%- do skewjoin._sj_warn(join.macro, line | replace('\n', ' ')) -%}
         {%- elif hot_values -%}
             {%- do lines.append('group ' ~ g.index ~ ' ' ~ g.name ~ ': its keys ' ~ (hot_values | join(', '))
                 ~ ' are hot keys, so their rows go to the broadcast branch, not to the group') -%}

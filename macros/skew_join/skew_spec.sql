@@ -30,10 +30,10 @@
     {%- endif -%}
     {%- set argument = 'skew_join' -%}
     {%- set example = "{'groups': [" ~ skewjoin._sj_group_example(join_spec) ~ "]}  or  'auto'" -%}
-    {%- set auto = skewjoin._sj_auto_spec(raw) -%}
+    {%- set auto = skewjoin._sj_auto_spec(raw, join_spec.macro) -%}
     {%- if auto is not none -%}
         {#- planned once the sides are resolved and measured (skew_auto.sql) -#}
-        {{- return({'source': source ~ " ('auto')", 'auto': auto, 'groups': [],
+        {{- return({'source': source ~ " ('auto')", 'auto': auto, 'groups': [], 'macro': join_spec.macro,
                     'hot': {'requested': false, 'sides': {}, 'options': none}, 'total_slots': auto.total_slots,
                     'min_parallelism': auto.min_parallelism, 'empty': false}) -}}
     {%- endif -%}
@@ -42,24 +42,24 @@
 the skew specification must be 'auto' or a mapping with groups, hot_keys, hot_keys_options, total_slots and
 min_parallelism; got {{ raw }}
         {%- endset -%}
-        {%- do skewjoin._sj_raise('skew_join', argument, problem, example) -%}
+        {%- do skewjoin._sj_raise(join_spec.macro, argument, problem, example) -%}
     {%- endif -%}
-    {%- do skewjoin._sj_check_keys('skew_join', argument, raw, skewjoin._sj_spec_keys(), 'the specification',
+    {%- do skewjoin._sj_check_keys(join_spec.macro, argument, raw, skewjoin._sj_spec_keys(), 'the specification',
         example) -%}
     {%- set groups = skewjoin._sj_groups_spec(join_spec, raw.get('groups')) -%}
     {%- set hot = skewjoin._sj_hot_spec(join_spec, raw.get('hot_keys'), raw.get('hot_keys_options')) -%}
     {%- set total = raw.get('total_slots') -%}
     {%- if total is not none -%}
-        {%- do skewjoin._sj_whole_number('skew_join', 'skew_join.total_slots', total, 2, '200',
+        {%- do skewjoin._sj_whole_number(join_spec.macro, 'skew_join.total_slots', total, 2, '200',
             'total_slots, a whole number') -%}
     {%- endif -%}
     {%- set min_par = raw.get('min_parallelism') -%}
     {%- if min_par is not none -%}
-        {%- set min_par = skewjoin._sj_whole_number('skew_join', 'skew_join.min_parallelism', min_par, 1, '4',
+        {%- set min_par = skewjoin._sj_whole_number(join_spec.macro, 'skew_join.min_parallelism', min_par, 1, '4',
             'min_parallelism, a whole number') -%}
     {%- endif -%}
     {{- return({'source': source, 'auto': none, 'groups': groups, 'hot': hot, 'total_slots': total,
-                'min_parallelism': min_par, 'empty': not groups and not hot.requested}) -}}
+                'macro': join_spec.macro, 'min_parallelism': min_par, 'empty': not groups and not hot.requested}) -}}
 {%- endmacro %}
 
 
@@ -70,7 +70,7 @@ min_parallelism; got {{ raw }}
     {%- set la = spec.left.alias | lower -%}
     {%- set ra = spec.right.alias | lower -%}
     {%- set example = '"' ~ spec.left.alias ~ "." ~ spec.pairs[0][0] ~ ' = 0"' -%}
-    {%- do skewjoin._sj_check_fragment('skew_join', arg, when, example) -%}
+    {%- do skewjoin._sj_check_fragment(spec.macro, arg, when, example) -%}
     {%- set refs = skewjoin._sj_expr_refs(when) -%}
     {%- set aliases = [] -%}
     {%- for ref in refs -%}
@@ -78,7 +78,7 @@ min_parallelism; got {{ raw }}
             {%- set problem -%}
 '{{ when }}' uses the unknown alias '{{ ref.alias }}'; the sides are {{ spec.left.alias }} and {{ spec.right.alias }}
             {%- endset -%}
-            {%- do skewjoin._sj_raise('skew_join', arg, problem, example) -%}
+            {%- do skewjoin._sj_raise(spec.macro, arg, problem, example) -%}
         {%- endif -%}
         {%- if ref.alias | lower not in aliases -%}{%- do aliases.append(ref.alias | lower) -%}{%- endif -%}
     {%- endfor -%}
@@ -92,14 +92,14 @@ min_parallelism; got {{ raw }}
 '{{ when }}' uses the column {{ bare[0] }} without an alias; write it as {{ spec.left.alias }}.{{ bare[0] }} or
 {{ spec.right.alias }}.{{ bare[0] }}
         {%- endset -%}
-        {%- do skewjoin._sj_raise('skew_join', arg, problem, example) -%}
+        {%- do skewjoin._sj_raise(spec.macro, arg, problem, example) -%}
     {%- endif -%}
     {%- if aliases | length != 1 -%}
         {%- set problem -%}
 '{{ when }}' references {{ 'no side' if not aliases else 'both sides' }}; a group's `when` must be a condition on the
 join keys of exactly one side (that side drives the group), e.g. only {{ spec.left.alias }}.{{ spec.pairs[0][0] }}
         {%- endset -%}
-        {%- do skewjoin._sj_raise('skew_join', arg, problem, example) -%}
+        {%- do skewjoin._sj_raise(spec.macro, arg, problem, example) -%}
     {%- endif -%}
     {%- set side = 'left' if aliases[0] == la else 'right' -%}
     {%- set key_names = [] -%}
@@ -109,7 +109,7 @@ join keys of exactly one side (that side drives the group), e.g. only {{ spec.le
 '{{ when }}' uses {{ ref.alias }}.{{ ref.column }}, which is not a join key; a `when` may only use the join keys
 ({{ key_names | join(', ') }}) because the other side is assigned to groups by the same condition on its own keys
         {%- endset -%}
-        {%- do skewjoin._sj_raise('skew_join', arg, problem, '"' ~ spec[side].alias ~ "." ~ key_names[0] ~ ' = 0"') -%}
+        {%- do skewjoin._sj_raise(spec.macro, arg, problem, '"' ~ spec[side].alias ~ "." ~ key_names[0] ~ ' = 0"') -%}
     {%- endfor -%}
     {{- return(side) -}}
 {%- endmacro %}
@@ -125,7 +125,7 @@ join keys of exactly one side (that side drives the group), e.g. only {{ spec.le
     {%- set driver_key = spec.pairs[0][0 if driver == 'left' else 1] -%}
     {%- set example = "'upper(" ~ driver_alias ~ "." ~ driver_key ~ ")'" -%}
     {%- if dist is not string -%}
-        {%- do skewjoin._sj_raise('skew_join', arg,
+        {%- do skewjoin._sj_raise(spec.macro, arg,
             "distribute is 'random', 'keys' or an expression on the driver side; got " ~ dist, "'keys'") -%}
     {%- endif -%}
     {%- if (dist | lower | trim) in ('random', 'keys') -%}
@@ -138,15 +138,15 @@ join keys of exactly one side (that side drives the group), e.g. only {{ spec.le
 '{{ dist }}'{{ near }} is neither random nor keys, and as an expression it references no column of the driver side
 {{ driver_alias }}; a constant would put every row of the group in one slot
         {%- endset -%}
-        {%- do skewjoin._sj_raise('skew_join', arg, problem, "'random'" if near else example) -%}
+        {%- do skewjoin._sj_raise(spec.macro, arg, problem, "'random'" if near else example) -%}
     {%- endif -%}
-    {%- do skewjoin._sj_check_fragment('skew_join', arg, dist, example) -%}
+    {%- do skewjoin._sj_check_fragment(spec.macro, arg, dist, example) -%}
     {%- for ref in refs if ref.alias | lower != driver_alias | lower -%}
         {%- set problem -%}
 '{{ dist }}' uses {{ ref.alias }}; a DISTRIBUTE expression must use the same side as its group's `when`
 ({{ driver_alias }})
         {%- endset -%}
-        {%- do skewjoin._sj_raise('skew_join', arg, problem, example) -%}
+        {%- do skewjoin._sj_raise(spec.macro, arg, problem, example) -%}
     {%- endfor -%}
     {{- return(['expression', dist]) -}}
 {%- endmacro %}
@@ -160,7 +160,7 @@ join keys of exactly one side (that side drives the group), e.g. only {{ spec.le
     {%- endif -%}
     {%- set example = skewjoin._sj_group_example(spec) -%}
     {%- if groups is string or groups is mapping or groups is not iterable -%}
-        {%- do skewjoin._sj_raise('skew_join', 'skew_join.groups', 'expected a list of groups; got ' ~ groups,
+        {%- do skewjoin._sj_raise(spec.macro, 'skew_join.groups', 'expected a list of groups; got ' ~ groups,
             '[' ~ example ~ ']') -%}
     {%- endif -%}
     {%- set out = [] -%}
@@ -169,13 +169,13 @@ join keys of exactly one side (that side drives the group), e.g. only {{ spec.le
         {%- set pos = loop.index0 -%}
         {%- set arg = 'skew_join.groups[' ~ pos ~ ']' -%}
         {%- if g is not mapping -%}
-            {%- do skewjoin._sj_raise('skew_join', arg,
+            {%- do skewjoin._sj_raise(spec.macro, arg,
                 'each group is a mapping with when, slots or percent, and distribute; got ' ~ g, example) -%}
         {%- endif -%}
-        {%- do skewjoin._sj_check_keys('skew_join', arg, g, ['when', 'slots', 'percent', 'distribute', 'name'],
+        {%- do skewjoin._sj_check_keys(spec.macro, arg, g, ['when', 'slots', 'percent', 'distribute', 'name'],
             'a group', example) -%}
         {%- if g.get('when') is none -%}
-            {%- do skewjoin._sj_raise('skew_join', arg ~ '.when',
+            {%- do skewjoin._sj_raise(spec.macro, arg ~ '.when',
                 'every group needs a `when`: a condition on the join keys of one side',
                 '"' ~ spec.left.alias ~ "." ~ spec.pairs[0][0] ~ ' = 0"') -%}
         {%- endif -%}
@@ -187,19 +187,19 @@ join keys of exactly one side (that side drives the group), e.g. only {{ spec.le
             {%- set fixed = {} -%}
             {%- do fixed.update(g) -%}
             {%- do fixed.pop('percent') -%}
-            {%- do skewjoin._sj_raise('skew_join', arg, 'give either slots or percent, not both', fixed) -%}
+            {%- do skewjoin._sj_raise(spec.macro, arg, 'give either slots or percent, not both', fixed) -%}
         {%- elif g.get('slots') is not none -%}
-            {%- do group.update({'slots': skewjoin._sj_whole_number('skew_join', arg ~ '.slots', g.get('slots'), 1, '4',
+            {%- do group.update({'slots': skewjoin._sj_whole_number(spec.macro, arg ~ '.slots', g.get('slots'), 1, '4',
                 'a group needs at least one slot: a whole number')}) -%}
         {%- elif g.get('percent') is not none -%}
-            {%- set p = skewjoin._sj_number_between('skew_join', arg ~ '.percent', g.get('percent'), 0, 100, true, '20',
+            {%- set p = skewjoin._sj_number_between(spec.macro, arg ~ '.percent', g.get('percent'), 0, 100, true, '20',
                 'percent is a number above 0 and at most 100') -%}
             {%- do group.update({'percent': p, 'percent_text': g.get('percent') | string | trim}) -%}
             {%- set total.percent = total.percent + p -%}
         {%- else -%}
             {%- set fixed = {'percent': 20} -%}
             {%- do fixed.update(g) -%}
-            {%- do skewjoin._sj_raise('skew_join', arg, 'a group needs a size: slots: n or percent: p (of total_slots)',
+            {%- do skewjoin._sj_raise(spec.macro, arg, 'a group needs a size: slots: n or percent: p (of total_slots)',
                 fixed) -%}
         {%- endif -%}
         {%- set dist = skewjoin._sj_group_distribution(spec, g, pos, driver) -%}
@@ -211,7 +211,7 @@ join keys of exactly one side (that side drives the group), e.g. only {{ spec.le
 the groups' percentages add up to {{ total.percent }}%, over 100%; three groups of 10, 20 and 40 percent leave 30% for
 the other rows
         {%- endset -%}
-        {%- do skewjoin._sj_raise('skew_join', 'skew_join.groups', problem, '[' ~ example ~ ']') -%}
+        {%- do skewjoin._sj_raise(spec.macro, 'skew_join.groups', problem, '[' ~ example ~ ']') -%}
     {%- endif -%}
     {{- return(out) -}}
 {%- endmacro %}

@@ -1,0 +1,380 @@
+{#- skew_join_chain: one large relation joined to several others on the same
+    key, on one salting (HIVE-3286's "join tree merging").
+
+    The large side is salted once: its rows of a skew group are spread over
+    the group's slots, and every other side's rows of the group are copied to
+    the same slots. Every join of the chain matches on (keys, slot), so Spark
+    keeps the first join's hash partitioning for the next ones and shuffles
+    the large side once. The large side's hot keys are joined in one
+    map-side chain: its hot rows meet a broadcast copy of each other side's
+    rows of those keys, one join after the other, never hash-shuffled.
+
+    Correct for inner and left joins (the large side is the driver, the
+    others are copied: an inner join returns each pair once per slot they
+    share, which is one; a left join never copies the preserved large side).
+    Any other join type is refused with the rule.
+
+    Usage in a model:
+        {{ config(skew_join={'groups': [{'when': 'o.customer_id = 0', 'slots': 40}]}) }}
+        {{ skewjoin.skew_join_chain(ref('orders'), [
+               {'relation': ref('customers'), 'alias': 'c', 'join_type': 'left'},
+               {'relation': ref('customer_scores'), 'alias': 's', 'join_type': 'left'}
+           ], on=['customer_id'], left_alias='o') }}
+-#}
+
+{% macro skew_join_chain(left, joins, on, columns=none, left_alias='a', skew=none) -%}
+    {{- return(adapter.dispatch('skew_join_chain', 'skewjoin')(left, joins, on, columns, left_alias, skew)) -}}
+{%- endmacro %}
+
+
+{% macro default__skew_join_chain(left, joins, on, columns, left_alias, skew) -%}
+    {%- set problem -%}
+skew_join_chain generates Spark SQL (xxhash64, explode, broadcast hints) and supports the spark and databricks
+adapters; this target uses {{ adapter.type() }}
+    {%- endset -%}
+    {%- do skewjoin._sj_raise('skew_join_chain', 'adapter', problem, 'a profile with type: spark') -%}
+{%- endmacro %}
+
+
+{#- The chain's joins, checked without a query: [{'relation', 'alias',
+    'join_type', 'on'}] with at least two entries, distinct aliases, inner or
+    left joins. -#}
+{% macro _sj_chain_joins(joins, left_alias, on) -%}
+    {%- set example = "[{'relation': ref('customers'), 'alias': 'b', 'join_type': 'left'}, "
+        ~ "{'relation': ref('scores'), 'alias': 'c'}]" -%}
+    {%- if joins is string or joins is mapping or joins is not iterable or joins | length < 2 -%}
+        {%- set problem -%}
+expected a list of at least two joins, each a mapping with relation, alias, and optionally join_type (inner or
+left) and on; got {{ joins }}. For a single join use skew_join
+        {%- endset -%}
+        {%- do skewjoin._sj_raise('skew_join_chain', 'joins', problem, 'joins=' ~ example) -%}
+    {%- endif -%}
+    {%- set out = [] -%}
+    {%- set aliases = [left_alias | lower] -%}
+    {%- for entry in joins -%}
+        {%- set arg = 'joins[' ~ loop.index0 ~ ']' -%}
+        {%- if entry is not mapping -%}
+            {%- do skewjoin._sj_raise('skew_join_chain', arg, 'each join is a mapping with relation and alias; got '
+                ~ entry, example) -%}
+        {%- endif -%}
+        {%- do skewjoin._sj_check_keys('skew_join_chain', arg, entry, ['relation', 'alias', 'join_type', 'on'],
+            'a join', example) -%}
+        {%- for key in ['relation', 'alias'] if entry.get(key) is none -%}
+            {%- do skewjoin._sj_raise('skew_join_chain', arg ~ '.' ~ key, 'every join needs its ' ~ key, example) -%}
+        {%- endfor -%}
+        {%- set alias = entry.alias -%}
+        {%- do skewjoin._sj_check_alias('skew_join_chain', arg ~ '.alias', alias, 'c') -%}
+        {%- if alias | lower in aliases -%}
+            {%- do skewjoin._sj_raise('skew_join_chain', arg ~ '.alias', "the alias '" ~ alias ~ "' is taken; every"
+                ~ ' side of the chain needs its own (the large side is ' ~ left_alias ~ ')', alias ~ '_2') -%}
+        {%- endif -%}
+        {%- do aliases.append(alias | lower) -%}
+        {%- set jt = skewjoin._sj_normalize_join_type('skew_join_chain', arg ~ '.join_type',
+            entry.get('join_type', 'inner')) -%}
+        {%- if jt not in ('inner', 'left') -%}
+            {%- set problem -%}
+a {{ jt }} join cannot be part of a chain: the chain copies each other side's rows of a skew group to every slot
+of the group and spreads the large side ({{ left_alias }}) over them, which keeps each row once only where
+{{ left_alias }} is the preserved side or no side is (inner and left joins). Join it with skew_join instead
+            {%- endset -%}
+            {%- do skewjoin._sj_raise('skew_join_chain', arg ~ '.join_type', problem, "'left'") -%}
+        {%- endif -%}
+        {%- do out.append({'relation': entry.relation, 'alias': alias, 'join_type': jt,
+                           'on': entry.get('on') if entry.get('on') is not none else on}) -%}
+    {%- endfor -%}
+    {{- return(out) -}}
+{%- endmacro %}
+
+
+{#- The output columns of the chain: `columns` checked against every side,
+    or by default every column of the large side and the non-key columns of
+    each other side (renamed <alias>_<name> where a name is taken). -#}
+{% macro _sj_chain_select_list(pairs, columns) -%}
+    {%- set a = pairs[0].left -%}
+    {%- set sides = [a] -%}
+    {%- for j in pairs -%}{%- do sides.append(j.right) -%}{%- endfor -%}
+    {%- set example = "columns=['" ~ a.alias ~ ".*', '" ~ pairs[0].right.alias ~ "." ~ pairs[0].right.columns[0].name
+        ~ "']" -%}
+    {%- set out = [] -%}
+    {%- set renamed = [] -%}
+    {%- if columns is none -%}
+        {%- set taken = [] -%}
+        {%- for c in a.columns -%}
+            {%- do out.append(a.alias ~ '.' ~ skewjoin._sj_ident(c.name)) -%}
+            {%- do taken.append(c.name | lower) -%}
+        {%- endfor -%}
+        {%- for j in pairs -%}
+            {%- set b = j.right -%}
+            {%- for c in b.columns if (c.name | lower) not in (b.key_names | map('lower') | list) -%}
+                {%- if (c.name | lower) in taken -%}
+                    {%- set new_name = b.alias ~ '_' ~ c.name -%}
+                    {%- do out.append(b.alias ~ '.' ~ skewjoin._sj_ident(c.name) ~ ' as '
+                        ~ skewjoin._sj_ident(new_name)) -%}
+                    {%- do renamed.append(b.alias ~ '.' ~ c.name ~ ' -> ' ~ new_name) -%}
+                    {%- do taken.append(new_name | lower) -%}
+                {%- else -%}
+                    {%- do out.append(b.alias ~ '.' ~ skewjoin._sj_ident(c.name)) -%}
+                    {%- do taken.append(c.name | lower) -%}
+                {%- endif -%}
+            {%- endfor -%}
+        {%- endfor -%}
+        {{- return({'select_list': out, 'renamed': renamed}) -}}
+    {%- endif -%}
+    {%- set items = [columns] if columns is string else columns -%}
+    {%- if items is mapping or items is not iterable or items | length == 0 -%}
+        {%- do skewjoin._sj_raise('skew_join_chain', 'columns', 'expected a list of select expressions; got '
+            ~ columns, example) -%}
+    {%- endif -%}
+    {%- for item in items -%}
+        {%- do skewjoin._sj_check_fragment('skew_join_chain', 'columns', item, example) -%}
+        {%- for ref in skewjoin._sj_expr_refs(item) -%}
+            {%- set side = (sides | selectattr('alias', 'equalto', ref.alias) | list)
+                or (sides | selectattr('alias', 'equalto', ref.alias | lower) | list) -%}
+            {%- if not side -%}
+                {%- do skewjoin._sj_raise('skew_join_chain', 'columns', "'" ~ item ~ "' uses the alias '" ~ ref.alias
+                    ~ "'; the sides are " ~ (sides | map(attribute='alias') | join(', ')), example) -%}
+            {%- elif ref.column != '*' and skewjoin._sj_find_column(side[0].columns, ref.column) is none -%}
+                {%- do skewjoin._sj_raise('skew_join_chain', 'columns', "'" ~ item ~ "': " ~ ref.alias
+                    ~ " has no column '" ~ ref.column ~ "'; its columns are: "
+                    ~ (side[0].columns | map(attribute='name') | join(', ')), example) -%}
+            {%- endif -%}
+        {%- endfor -%}
+        {%- do out.append(item) -%}
+    {%- endfor -%}
+    {{- return({'select_list': out, 'renamed': renamed}) -}}
+{%- endmacro %}
+
+
+{#- The chain joined from the given CTEs of each side (`inputs`: alias ->
+    cte), with `slot` the extra match on the slots (or none), and a broadcast
+    hint naming the other sides (or none). -#}
+{% macro _sj_chain_join_sql(pairs, select_list, inputs, slot=false, broadcast=false) -%}
+    {%- set a = pairs[0].left.alias -%}
+    {%- set hint = ('/*+ broadcast(' ~ (pairs | map(attribute='right') | map(attribute='alias') | join(', ')) ~ ') */ ')
+        if broadcast else '' -%}
+    {%- set lines = ['select ' ~ hint, '    ' ~ (select_list | join(',\n    ')), 'from ' ~ inputs[a] ~ ' as ' ~ a] -%}
+    {%- for j in pairs -%}
+        {%- set b = j.right.alias -%}
+        {%- do lines.append((j.join_type ~ ' join') ~ ' ' ~ inputs[b] ~ ' as ' ~ b) -%}
+        {%- do lines.append('    on ' ~ skewjoin._sj_on_condition(j)) -%}
+        {%- if slot -%}
+            {%- do lines.append('    and ' ~ a ~ '.sj_slot = ' ~ b ~ '.sj_slot') -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{- return(lines[0] | trim ~ '\n' ~ (lines[1:] | join('\n'))) -}}
+{%- endmacro %}
+
+
+{% macro spark__skew_join_chain(left, joins, on, columns, left_alias, skew) -%}
+    {%- set chain = skewjoin._sj_chain_joins(joins, left_alias, on) -%}
+    {%- if not execute -%}
+        {#- parse time: valid SQL, no queries -#}
+        {%- set parts = ['select * from ' ~ skewjoin._sj_from_text('skew_join_chain', 'left', left) ~ ' as '
+            ~ left_alias] -%}
+        {%- for c in chain -%}
+            {%- do parts.append('cross join ' ~ skewjoin._sj_from_text('skew_join_chain', 'joins[' ~ loop.index0
+                ~ '].relation', c.relation) ~ ' as ' ~ c.alias) -%}
+        {%- endfor -%}
+        {{- return(parts | join(' ')) -}}
+    {%- endif -%}
+    {#- spec: one pair (large side, other side) a join; the skew specification read against the first -#}
+    {%- set specs = [] -%}
+    {%- for c in chain -%}
+        {%- do specs.append(skewjoin._sj_join_spec('skew_join_chain', left, c.relation, c.on, c.join_type, none,
+            left_alias, c.alias)) -%}
+    {%- endfor -%}
+    {%- set skew = skewjoin._sj_skew_spec(specs[0], skew) -%}
+    {%- if skew.auto is not none -%}
+        {%- do skewjoin._sj_raise('skew_join_chain', 'skew_join', "'auto' plans one join; a chain's groups and hot "
+            ~ 'keys are declared on the large side', "{'groups': [{'when': '" ~ left_alias ~ "."
+            ~ specs[0].pairs[0][0] ~ " = 0', 'slots': 40}], 'hot_keys': [7]}") -%}
+    {%- endif -%}
+    {%- for g in skew.groups if g.driver != 'left' -%}
+        {%- do skewjoin._sj_raise('skew_join_chain', 'skew_join.groups[' ~ (g.index - 1) ~ '].when', "'" ~ g.when
+            ~ "' is on " ~ chain[0].alias ~ "'s keys; a chain's groups are driven by the large side "
+            ~ left_alias ~ ' (its rows spread over the slots, every other side copied to them)',
+            '"' ~ left_alias ~ '.' ~ specs[0].pairs[0][0] ~ ' = 0"') -%}
+    {%- endfor -%}
+    {%- if 'right' in skew.hot.sides -%}
+        {%- do skewjoin._sj_raise('skew_join_chain', 'skew_join.hot_keys', "a chain's hot keys are the large side's ("
+            ~ left_alias ~ "): its hot rows meet a broadcast copy of every other side's rows of those keys",
+            "{'" ~ left_alias ~ "': [0, 1]}") -%}
+    {%- endif -%}
+    {#- resolve: every pair, and one key type for the whole chain (the slots are hashed in it on every side) -#}
+    {%- set pairs = [] -%}
+    {%- for s in specs -%}{%- do pairs.append(skewjoin._sj_resolve_join(s)) -%}{%- endfor -%}
+    {%- set retyped = [] -%}
+    {%- for j in pairs[1:] if j['keys'] | length != pairs[0]['keys'] | length -%}
+        {%- do skewjoin._sj_raise('skew_join_chain', 'joins[' ~ loop.index ~ '].on', 'the join has '
+            ~ (j['keys'] | length) ~ ' key column(s); every join of a chain is on the same key as the first ('
+            ~ (pairs[0]['keys'] | map(attribute='left') | join(', ')) ~ ')',
+            pairs[0]['keys'] | map(attribute='left') | list) -%}
+    {%- endfor -%}
+    {%- for i in range(pairs[0]['keys'] | length) -%}
+        {%- set first = pairs[0]['keys'][i] -%}
+        {%- set state = namespace(common=first.type) -%}
+        {%- for j in pairs[1:] -%}
+            {%- set k = j['keys'][i] -%}
+            {%- if k.left | lower != first.left | lower -%}
+                {%- do skewjoin._sj_raise('skew_join_chain', 'joins[' ~ loop.index ~ '].on',
+                    "every join of a chain is on the large side's same key: the first joins on " ~ first.left
+                    ~ ', this one on ' ~ k.left,
+                    "[['" ~ first.left ~ "', '" ~ k.right ~ "']]") -%}
+            {%- endif -%}
+            {%- set state.common = skewjoin._sj_common_type(state.common, k.type, pairs[0].ansi) -%}
+            {%- if state.common is none -%}
+                {%- set problem -%}
+the chain hashes every side's key in one type, and {{ j.right.alias }}.{{ k.right }} ({{ k.right_type }}) has no type in
+common with the chain's other keys ({{ first.type }}); cast it in a subquery
+                {%- endset -%}
+                {%- do skewjoin._sj_raise('skew_join_chain', 'joins[' ~ loop.index ~ '].on', problem,
+                    "relation=\"select cast(" ~ k.right ~ " as " ~ first.type ~ ") as " ~ k.right ~ ", * except ("
+                    ~ k.right ~ ") from " ~ j.right['from'] ~ "\"") -%}
+            {%- endif -%}
+        {%- endfor -%}
+        {%- for j in pairs -%}
+            {%- set k = j['keys'][i] -%}
+            {%- if k.type != state.common -%}
+                {%- do retyped.append(left_alias ~ '.' ~ k.left ~ ' = ' ~ j.right.alias ~ '.' ~ k.right
+                    ~ ' compares as ' ~ k.type) -%}
+                {%- do k.update({'type': state.common}) -%}
+            {%- endif -%}
+        {%- endfor -%}
+    {%- endfor -%}
+    {%- set j = pairs[0] -%}
+    {%- set output = skewjoin._sj_chain_select_list(pairs, columns) -%}
+    {#- plan -#}
+    {%- set descr = [] -%}
+    {%- for p in pairs -%}
+        {%- do descr.append(p.join_type ~ ' join ' ~ p.right.alias ~ ' on ' ~ (skewjoin._sj_on_condition(p)
+            | replace('\n    ', ' '))) -%}
+    {%- endfor -%}
+    {%- set lines = ['chain: ' ~ left_alias ~ ' ' ~ (descr | join(', then ')) ~ '; keys compared as '
+        ~ (j['keys'] | map(attribute='type') | join(', ')) ~ '; skew specification from ' ~ skew.source] -%}
+    {%- if retyped -%}
+        {%- set line -%}
+the keys compare in different types ({{ retyped | join('; ') }}): the slots are hashed in
+{{ pairs[0]['keys'] | map(attribute='type') | join(', ') }} on every side, so rows that match still meet; Spark
+shuffles a join's input again where its key type differs from the previous join's (cast the keys to one type in
+subqueries to shuffle {{ left_alias }} once)
+        {%- endset -%}
+        {%- do lines.append(line | replace('\n', ' ')) -%}
+    {%- endif -%}
+    {%- if output.renamed -%}
+        {%- do lines.append('output columns renamed to avoid duplicate names: ' ~ (output.renamed | join(', '))) -%}
+    {%- endif -%}
+    {%- set guard = skewjoin._sj_parallelism_guard(skew) -%}
+    {%- do lines.extend(guard.lines) -%}
+    {%- set hot = skewjoin._sj_plan_hot_keys(j, skew.hot, skew, guard) -%}
+    {%- set plan = none -%}
+    {%- if skew.groups -%}
+        {%- set slots = skewjoin._sj_total_slots(skew) -%}
+        {%- set plan = skewjoin._sj_plan_groups(j, skew.groups, slots[0]) -%}
+    {%- endif -%}
+    {%- do lines.extend(hot.lines) -%}
+    {%- set plain_inputs = {left_alias: j.left['from']} -%}
+    {%- for p in pairs -%}{%- do plain_inputs.update({p.right.alias: p.right['from']}) -%}{%- endfor -%}
+    {%- if guard.declined or (plan is none and not hot.active) -%}
+        {%- do lines.append('strategy: the plain chain of joins (' ~ ('skew plans declined on this local Spark, see'
+            ~ ' above' if guard.declined else 'no skew groups and no hot keys') ~ ')') -%}
+        {{- return(skewjoin._sj_record_sql('skew_join_chain', lines) ~ '\n'
+            ~ skewjoin._sj_chain_join_sql(pairs, output.select_list, plain_inputs)) -}}
+    {%- endif -%}
+    {#- render -#}
+    {%- set ctes = [[left_alias ~ '_input', 'select * from ' ~ j.left['from'] ~ ' as sj_source']] -%}
+    {%- set inputs = {left_alias: left_alias ~ '_input'} -%}
+    {%- for p in pairs -%}
+        {%- do ctes.append([p.right.alias ~ '_input', 'select * from ' ~ p.right['from'] ~ ' as sj_source']) -%}
+        {%- do inputs.update({p.right.alias: p.right.alias ~ '_input'}) -%}
+    {%- endfor -%}
+    {%- set selects = [] -%}
+    {%- set rest = {} -%}
+    {%- do rest.update(inputs) -%}
+    {%- set all_left = (pairs | selectattr('join_type', 'equalto', 'left') | list | length) == (pairs | length) -%}
+    {%- if hot.active -%}
+        {%- set conds = [] -%}
+        {%- if hot.null_left -%}
+            {%- set null_pred = skewjoin._sj_any_key_null(j, 'left', left_alias) -%}
+            {%- do conds.append(null_pred) -%}
+            {%- if all_left -%}
+                {%- set empty = {} -%}
+                {%- for p in pairs -%}
+                    {%- do empty.update({p.right.alias: '(select * from ' ~ inputs[p.right.alias]
+                        ~ ' where false)'}) -%}
+                {%- endfor -%}
+                {%- do empty.update({left_alias: left_alias ~ '_null_keys'}) -%}
+                {%- do ctes.append([left_alias ~ '_null_keys', 'select * from ' ~ inputs[left_alias] ~ ' as '
+                    ~ left_alias ~ '\nwhere ' ~ null_pred]) -%}
+                {%- do ctes.append([left_alias ~ '_null_keys_kept',
+                    skewjoin._sj_chain_join_sql(pairs, output.select_list, empty)]) -%}
+                {%- do selects.append('select * from ' ~ left_alias ~ '_null_keys_kept') -%}
+                {%- do lines.append('rows of ' ~ left_alias ~ ' with a NULL key bypass the chain (they can never'
+                    ~ ' match): kept once, every other side NULL') -%}
+            {%- else -%}
+                {%- do lines.append('rows of ' ~ left_alias ~ ' with a NULL key are dropped before the chain (they'
+                    ~ ' can never match, and an inner join of the chain drops them)') -%}
+            {%- endif -%}
+        {%- endif -%}
+        {%- if hot.left is not none -%}
+            {%- set pred = skewjoin._sj_in_tuples(j, 'left', left_alias, hot.left.tuples) -%}
+            {%- do conds.append(pred) -%}
+            {%- set hot_inputs = {left_alias: left_alias ~ '_hot'} -%}
+            {%- do ctes.append([left_alias ~ '_hot', 'select * from ' ~ inputs[left_alias] ~ ' as ' ~ left_alias
+                ~ '\nwhere ' ~ pred]) -%}
+            {%- for p in pairs -%}
+                {%- set b = p.right.alias -%}
+                {%- set b_pred = skewjoin._sj_in_tuples(p, 'right', b, hot.left.tuples) -%}
+                {%- do ctes.append([b ~ '_hot', 'select * from ' ~ inputs[b] ~ ' as ' ~ b ~ '\nwhere ' ~ b_pred]) -%}
+                {%- do ctes.append([b ~ '_rest', 'select * from ' ~ inputs[b] ~ ' as ' ~ b
+                    ~ '\nwhere not ' ~ b_pred]) -%}
+                {%- do hot_inputs.update({b: b ~ '_hot'}) -%}
+                {%- do rest.update({b: b ~ '_rest'}) -%}
+            {%- endfor -%}
+            {%- do ctes.append(['hot_chain', skewjoin._sj_chain_join_sql(pairs, output.select_list, hot_inputs,
+                broadcast=true)]) -%}
+            {%- do selects.append('select * from hot_chain') -%}
+            {%- do lines.append('hot keys of ' ~ left_alias ~ ' (' ~ (hot.left.shown | join('; ')) ~ '): its hot rows'
+                ~ ' meet a broadcast copy of each other side\'s rows of those keys, one join after the other ('
+                ~ (pairs | map(attribute='right') | map(attribute='alias') | join(', ')) ~ '), never hash-shuffled;'
+                ~ ' multicast: those rows are broadcast, one copy to each task of the branch') -%}
+        {%- endif -%}
+        {%- do ctes.append([left_alias ~ '_rest', 'select * from ' ~ inputs[left_alias] ~ ' as ' ~ left_alias
+            ~ '\nwhere not (\n    ' ~ (conds | join('\n    or ')) ~ '\n)']) -%}
+        {%- do rest.update({left_alias: left_alias ~ '_rest'}) -%}
+    {%- endif -%}
+    {%- if plan is not none -%}
+        {%- do plan.update({'placement': skewjoin._sj_place_slots(j, plan)}) -%}
+        {%- do lines.extend(skewjoin._sj_group_record_lines(j, plan, slots[1])) -%}
+        {%- do lines.extend(plan.placement.lines) -%}
+        {%- if hot.active -%}
+            {%- do lines.extend(skewjoin._sj_groups_left_empty(j, plan, hot)) -%}
+        {%- endif -%}
+        {%- set slotted = {} -%}
+        {%- set a_side = skewjoin._sj_slotted_side_ctes(j, plan, 'left', rest[left_alias]) -%}
+        {%- do ctes.extend(a_side.ctes) -%}
+        {%- do slotted.update({left_alias: a_side.final}) -%}
+        {%- for p in pairs -%}
+            {%- set b_side = skewjoin._sj_slotted_side_ctes(p, plan, 'right', rest[p.right.alias]) -%}
+            {%- do ctes.extend(b_side.ctes) -%}
+            {%- do slotted.update({p.right.alias: b_side.final}) -%}
+        {%- endfor -%}
+        {%- set rest_sql = skewjoin._sj_chain_join_sql(pairs, output.select_list, slotted, slot=true) -%}
+        {%- do lines.append('every join of the chain matches on (keys, sj_slot): ' ~ left_alias ~ ' is salted once'
+            ~ ' and the rows of every other side (' ~ (pairs | map(attribute='right') | map(attribute='alias')
+            | join(', ')) ~ ') of a group are copied to the same slots, so Spark keeps the first join\'s'
+            ~ ' partitioning for the next ones and shuffles ' ~ left_alias ~ ' once') -%}
+    {%- else -%}
+        {%- set rest_sql = skewjoin._sj_chain_join_sql(pairs, output.select_list, rest) -%}
+    {%- endif -%}
+    {%- if selects -%}
+        {%- do ctes.append(['rest_chain', rest_sql]) -%}
+        {%- do selects.append('select * from rest_chain') -%}
+        {%- set body = selects | join('\nunion all\n') -%}
+        {%- do lines.append('strategy: hot keys by a chain of broadcast joins + ' ~ ('skew groups for the rest'
+            if plan is not none else 'the plain chain for the rest') ~ ', results unioned') -%}
+    {%- else -%}
+        {%- set body = rest_sql -%}
+        {%- do lines.append('strategy: skew groups over a chain of shuffle joins on (keys, slot)') -%}
+    {%- endif -%}
+    {{- return(skewjoin._sj_record_sql('skew_join_chain', lines) ~ '\n' ~ skewjoin._sj_with_ctes(ctes, body)) -}}
+{%- endmacro %}
