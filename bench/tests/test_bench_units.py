@@ -391,8 +391,12 @@ def test_dataset_spec_checks_its_parameters() -> None:
     assert "bench_star_sales" not in dict(statements(DatasetSpec(), star=False))
     keys = {s.key for s in scenarios(BenchConfig(pruning=True, star=True))}
     assert {"star/plain", "star/star_join", "pruning/prune_predicate", "skewed/plain@aqe_scaled"} <= keys
-    # 19 plain-join settings, 17 hand-written configurations, skew_join 'auto' in each of the 7 datasets
-    assert len(scenarios(BenchConfig())) == 43
+    # 23 plain-join settings, 17 hand-written configurations, skew_join 'auto' in each of 7 datasets, and the
+    # chain's three: nested skew_join, skew_join_chain with groups, with hot keys
+    assert len(scenarios(BenchConfig())) == 50
+    assert {"chain/plain@aqe_forced", "chain/nested_groups", "chain/chain_groups", "chain/chain_hot_keys"} <= {
+        s.key for s in scenarios(BenchConfig())
+    }
     assert {f"{d}/skew_auto" for d in ("left", "right", "full", "wide", "aggregated", "skewed", "uniform")} <= keys
     assert {"aggregated/plain@aqe_off", "aggregated/plain@aqe_forced", "aggregated/auto"} <= keys
     assert {"left/plain@aqe_off", "left/plain@aqe_default", "left/plain@aqe_scaled", "left/auto"} <= keys

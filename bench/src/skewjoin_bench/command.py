@@ -266,7 +266,7 @@ _CONFIG_OPTIONS = {
 @click.option(
     "--datasets",
     default="",
-    help="Comma-separated datasets to run (left,right,full,wide,aggregated,skewed,uniform); default: all.",
+    help="Comma-separated datasets to run (left,right,full,wide,aggregated,skewed,chain,uniform); default: all.",
 )
 @click.option(
     "--shuffle-partitions",

@@ -307,6 +307,25 @@ def targets(result: BenchResult, medians: dict[str, dict[str, Any]]) -> list[Tar
                 f"{_fmt_s(_ms(med, p))} vs {_fmt_s(hand[best])} ({best})",
             )
         )
+    chain_plain = medians.get(f"chain/plain@{cfg.strategy_settings}", {})
+    nested = medians.get("chain/nested_groups", {})
+    for strategy in ("chain_groups", "chain_hot_keys"):
+        med = medians.get(f"chain/{strategy}")
+        if not med or not med.get("ok_runs") or not rows:
+            continue
+        shuffled = med.get("fact_rows_hash_shuffled")
+        out.append(
+            Target(
+                "f (chain): fact rows through hash exchanges, per fact row (the fact shuffled once: <= 1)",
+                strategy,
+                None if shuffled is None else shuffled / rows,
+                "<=",
+                1.0,
+                f"{_fmt_n(shuffled)} rows through hash exchanges for {rows:,} fact rows; the plain chain "
+                f"({_settings_label(cfg.strategy_settings)}): {_fmt_n(chain_plain.get('fact_rows_hash_shuffled'))}; "
+                f"nested skew_join: {_fmt_n(nested.get('fact_rows_hash_shuffled'))}",
+            )
+        )
     uniform_base = medians.get("uniform/plain", {})
     for strategy in STRATEGIES:
         med = medians.get(f"uniform/{strategy}")

@@ -50,6 +50,7 @@ FACT_TABLE = {
     "wide": "bench_fact_skewed",
     "skewed": "bench_fact_skewed",
     "aggregated": "bench_fact_skewed",
+    "chain": "bench_fact_skewed",
     "uniform": "bench_fact_uniform",
     "pruning": "bench_sales_by_day",
     "star": "bench_star_sales",
@@ -71,6 +72,7 @@ SKEW_SCENARIOS = {
     "wide": ("c", "both sides hot on the same key (the output explodes)"),
     "aggregated": ("d", "inner join, then an aggregate by the join key"),
     "skewed": ("e", "inner join, the fact hot (AQE's own case)"),
+    "chain": ("f", "fact JOIN d1 JOIN d2 on one key, the fact hot (AQE cannot split the second join)"),
 }
 
 SETTINGS_LABELS = {
@@ -90,6 +92,9 @@ STRATEGY_LABELS = {
     "both": "hot keys + skew groups",
     "auto": "hot keys 'auto'",
     "skew_auto": "skew_join 'auto'",
+    "nested_groups": "skew_join in skew_join, skew groups",
+    "chain_groups": "skew_join_chain, skew groups",
+    "chain_hot_keys": "skew_join_chain, hot keys",
     "prune_predicate": "prune_predicate",
     "star_join": "star_join",
 }
@@ -184,7 +189,7 @@ def smoke_config() -> BenchConfig:
         pruning=True,
         star=True,
         # one of each kind of plan (the mirrored right join and the wide fan-out add no new code path)
-        datasets=("left", "full", "aggregated", "skewed", "uniform"),
+        datasets=("left", "full", "aggregated", "skewed", "chain", "uniform"),
     )
 
 
@@ -196,11 +201,12 @@ _STRATEGIES = {
     "wide": ("groups", "auto", "skew_auto"),
     "aggregated": ("groups", "hot_keys", "auto", "skew_auto"),
     "skewed": ("groups", "hot_keys", "both", "auto", "skew_auto"),
+    "chain": ("nested_groups", "chain_groups", "chain_hot_keys"),
 }
 
 #: model name prefix per dataset
 _MODEL = {"left": "left", "right": "right", "full": "full", "wide": "wide", "aggregated": "aggregated",
-          "skewed": "skewed"}  # fmt: skip
+          "skewed": "skewed", "chain": "chain"}  # fmt: skip
 
 
 def scenarios(config: BenchConfig) -> list[Scenario]:
@@ -219,7 +225,7 @@ def scenarios(config: BenchConfig) -> list[Scenario]:
             continue
         m = _MODEL[dataset]
         profiles = ["aqe_off", "aqe_default", "aqe_scaled"]
-        if dataset == "aggregated":
+        if dataset in ("aggregated", "chain"):
             profiles.append("aqe_forced")
         for profile in profiles:
             out.append(Scenario(f"{dataset}/plain@{profile}", dataset, f"bench_{m}_plain", "plain", profile))
