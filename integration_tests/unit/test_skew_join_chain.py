@@ -111,3 +111,10 @@ def test_the_chain_rules_are_clear_errors(
     message = r.compile_error(source)
     assert_clear_compile_error(message, "skew_join_chain", "orders_chain", argument, expected)
     assert not any("sj_null_rows" in q or "select distinct" in q for q in r.spark.queries)
+
+
+def test_other_adapters_get_a_clear_error(renderer: Callable[..., Renderer]) -> None:
+    r = renderer("typed_left", "typed_right", "spread_right", adapter_type="postgres", model="orders_chain")
+    message = r.compile_error(_chain())
+    assert_clear_compile_error(message, "skew_join_chain", "orders_chain", "adapter",
+                               "skew_join_chain generates Spark SQL")  # fmt: skip

@@ -132,6 +132,19 @@ the groups take {{ taken.slots }} of the {{ total_slots }} slots; at least one s
 {%- endmacro %}
 
 
+{#- The groups' slots placed (`_sj_place_slots`, stored in plan.placement)
+    and their record: the layout, the placement, and the groups the hot keys
+    leave empty. Returns the record lines. -#}
+{% macro _sj_place_groups(join, plan, slots_source, hot) -%}
+    {%- do plan.update({'placement': skewjoin._sj_place_slots(join, plan)}) -%}
+    {%- set lines = skewjoin._sj_group_record_lines(join, plan, slots_source) + plan.placement.lines -%}
+    {%- if hot.active -%}
+        {%- set lines = lines + skewjoin._sj_groups_left_empty(join, plan, hot) -%}
+    {%- endif -%}
+    {{- return(lines) -}}
+{%- endmacro %}
+
+
 {#- Slots on distinct shuffle partitions. The join's shuffle sends a row to
     partition pmod(hash(keys, sj_slot), P): Spark's murmur3 `hash()` over the
     join keys in the common type, as its hash partitioning computes it. Slots

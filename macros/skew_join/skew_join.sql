@@ -19,11 +19,17 @@
 
 
 {% macro default__skew_join(left, right, on, join_type, columns, left_alias, right_alias, skew) -%}
+    {%- do skewjoin._sj_spark_only('skew_join') -%}
+{%- endmacro %}
+
+
+{#- The error of a skew macro on an adapter other than spark or databricks. -#}
+{% macro _sj_spark_only(macro_name) -%}
     {%- set problem -%}
-skew_join generates Spark SQL (xxhash64, explode, broadcast hints) and supports the spark and databricks
+{{ macro_name }} generates Spark SQL (xxhash64, explode, broadcast hints) and supports the spark and databricks
 adapters; this target uses {{ adapter.type() }}
     {%- endset -%}
-    {%- do skewjoin._sj_raise('skew_join', 'adapter', problem, 'a profile with type: spark') -%}
+    {%- do skewjoin._sj_raise(macro_name, 'adapter', problem, 'a profile with type: spark') -%}
 {%- endmacro %}
 
 
@@ -85,12 +91,7 @@ adapters; this target uses {{ adapter.type() }}
         {%- do lines.extend(hot_sql.lines) -%}
     {%- endif -%}
     {%- if plan is not none -%}
-        {%- do plan.update({'placement': skewjoin._sj_place_slots(j, plan)}) -%}
-        {%- do lines.extend(skewjoin._sj_group_record_lines(j, plan, slots[1])) -%}
-        {%- do lines.extend(plan.placement.lines) -%}
-        {%- if hot.active -%}
-            {%- do lines.extend(skewjoin._sj_groups_left_empty(j, plan, hot)) -%}
-        {%- endif -%}
+        {%- do lines.extend(skewjoin._sj_place_groups(j, plan, slots[1], hot)) -%}
         {%- set left_side = skewjoin._sj_slotted_side_ctes(j, plan, 'left', inputs.left) -%}
         {%- set right_side = skewjoin._sj_slotted_side_ctes(j, plan, 'right', inputs.right) -%}
         {%- do ctes.extend(left_side.ctes) -%}

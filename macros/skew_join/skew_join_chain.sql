@@ -28,11 +28,7 @@
 
 
 {% macro default__skew_join_chain(left, joins, on, columns, left_alias, skew) -%}
-    {%- set problem -%}
-skew_join_chain generates Spark SQL (xxhash64, explode, broadcast hints) and supports the spark and databricks
-adapters; this target uses {{ adapter.type() }}
-    {%- endset -%}
-    {%- do skewjoin._sj_raise('skew_join_chain', 'adapter', problem, 'a profile with type: spark') -%}
+    {%- do skewjoin._sj_spark_only('skew_join_chain') -%}
 {%- endmacro %}
 
 
@@ -343,12 +339,7 @@ subqueries to shuffle {{ left_alias }} once)
         {%- do rest.update({left_alias: left_alias ~ '_rest'}) -%}
     {%- endif -%}
     {%- if plan is not none -%}
-        {%- do plan.update({'placement': skewjoin._sj_place_slots(j, plan)}) -%}
-        {%- do lines.extend(skewjoin._sj_group_record_lines(j, plan, slots[1])) -%}
-        {%- do lines.extend(plan.placement.lines) -%}
-        {%- if hot.active -%}
-            {%- do lines.extend(skewjoin._sj_groups_left_empty(j, plan, hot)) -%}
-        {%- endif -%}
+        {%- do lines.extend(skewjoin._sj_place_groups(j, plan, slots[1], hot)) -%}
         {%- set slotted = {} -%}
         {%- set a_side = skewjoin._sj_slotted_side_ctes(j, plan, 'left', rest[left_alias]) -%}
         {%- do ctes.extend(a_side.ctes) -%}

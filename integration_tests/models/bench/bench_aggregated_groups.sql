@@ -5,12 +5,4 @@
 {%- for key, slots in var('skewjoin_bench_groups', [[0, 140]]) -%}
     {%- do groups.append({'when': 'f.k = ' ~ (key | int), 'slots': slots | int}) -%}
 {%- endfor %}
-{{ bench_aggregate_by_key(skewjoin.skew_join(
-    source('skewjoin_bench', 'bench_fact_skewed'),
-    source('skewjoin_bench', 'bench_dim'),
-    on=['k'],
-    columns=['f.k', 'f.amount', 'd.dim_row'],
-    left_alias='f',
-    right_alias='d',
-    skew={'groups': groups, 'total_slots': var('skewjoin_bench_total_slots', 200)}
-)) }}
+{{ bench_skew_join('aggregated', {'groups': groups, 'total_slots': var('skewjoin_bench_total_slots', 200)}) }}

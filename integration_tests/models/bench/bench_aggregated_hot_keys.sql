@@ -5,12 +5,4 @@
 {%- for key in var('skewjoin_bench_hot_keys', [0]) -%}
     {%- do hot.append(key | int) -%}
 {%- endfor %}
-{{ bench_aggregate_by_key(skewjoin.skew_join(
-    source('skewjoin_bench', 'bench_fact_skewed'),
-    source('skewjoin_bench', 'bench_dim'),
-    on=['k'],
-    columns=['f.k', 'f.amount', 'd.dim_row'],
-    left_alias='f',
-    right_alias='d',
-    skew={'hot_keys': {'f': hot}, 'total_slots': var('skewjoin_bench_total_slots', 200)}
-)) }}
+{{ bench_skew_join('aggregated', {'hot_keys': {'f': hot}, 'total_slots': var('skewjoin_bench_total_slots', 200)}) }}

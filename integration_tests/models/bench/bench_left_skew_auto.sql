@@ -2,13 +2,4 @@
 -- sides measured at run time and the whole plan (hot keys, skew groups, NULL
 -- bypass) made from the counts.
 {{ config(enabled=var('skewjoin_bench', false)) }}
-{{ skewjoin.skew_join(
-    source('skewjoin_bench', 'bench_dim'),
-    source('skewjoin_bench', 'bench_fact_skewed'),
-    on=['k'],
-    join_type='left',
-    columns=['d.k', 'd.dim_row', 'd.attr', 'f.fact_id', 'f.amount', 'f.tag'],
-    left_alias='d',
-    right_alias='f',
-    skew={'auto': {'total_slots': var('skewjoin_bench_total_slots', 200)}}
-) }}
+{{ bench_skew_join('left', {'auto': {'total_slots': var('skewjoin_bench_total_slots', 200)}}) }}

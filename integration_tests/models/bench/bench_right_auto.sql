@@ -1,12 +1,3 @@
 -- Benchmark scenario a, mirrored, with skewjoin: hot keys of the fact ('auto').
 {{ config(enabled=var('skewjoin_bench', false)) }}
-{{ skewjoin.skew_join(
-    source('skewjoin_bench', 'bench_fact_skewed'),
-    source('skewjoin_bench', 'bench_dim'),
-    on=['k'],
-    join_type='right',
-    columns=['d.k', 'd.dim_row', 'd.attr', 'f.fact_id', 'f.amount', 'f.tag'],
-    left_alias='f',
-    right_alias='d',
-    skew={'hot_keys': {'f': 'auto'}, 'total_slots': var('skewjoin_bench_total_slots', 200)}
-) }}
+{{ bench_skew_join('right', {'hot_keys': {'f': 'auto'}, 'total_slots': var('skewjoin_bench_total_slots', 200)}) }}

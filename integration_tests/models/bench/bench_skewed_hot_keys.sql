@@ -8,12 +8,4 @@
 {%- for key in var('skewjoin_bench_hot_keys', [0]) -%}
     {%- do hot.append(key | int) -%}
 {%- endfor %}
-{{ skewjoin.skew_join(
-    source('skewjoin_bench', 'bench_fact_skewed'),
-    source('skewjoin_bench', 'bench_dim'),
-    on=['k'],
-    columns=['f.fact_id', 'f.k', 'f.amount', 'f.tag', 'd.dim_row', 'd.attr', 'd.weight'],
-    left_alias='f',
-    right_alias='d',
-    skew={'hot_keys': {'f': hot}, 'total_slots': var('skewjoin_bench_total_slots', 200)}
-) }}
+{{ bench_skew_join('skewed', {'hot_keys': {'f': hot}, 'total_slots': var('skewjoin_bench_total_slots', 200)}) }}

@@ -12,12 +12,4 @@
 {%- for key, slots in var('skewjoin_bench_groups', [[0, 140]]) -%}
     {%- do groups.append({'when': 'f.k = ' ~ (key | int), 'slots': slots | int}) -%}
 {%- endfor %}
-{{ skewjoin.skew_join(
-    source('skewjoin_bench', 'bench_fact_uniform'),
-    source('skewjoin_bench', 'bench_dim'),
-    on=['k'],
-    columns=['f.fact_id', 'f.k', 'f.amount', 'f.tag', 'd.dim_row', 'd.attr', 'd.weight'],
-    left_alias='f',
-    right_alias='d',
-    skew={'groups': groups, 'total_slots': var('skewjoin_bench_total_slots', 200)}
-) }}
+{{ bench_skew_join('uniform', {'groups': groups, 'total_slots': var('skewjoin_bench_total_slots', 200)}) }}

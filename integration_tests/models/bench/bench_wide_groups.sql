@@ -10,12 +10,4 @@
 {%- for key, slots in var('skewjoin_bench_groups', [[0, 140]]) -%}
     {%- do groups.append({'when': 'f.k = ' ~ (key | int), 'slots': slots | int}) -%}
 {%- endfor %}
-{{ skewjoin.skew_join(
-    source('skewjoin_bench', 'bench_fact_skewed'),
-    source('skewjoin_bench', 'bench_dim_wide'),
-    on=['k'],
-    columns=['f.fact_id', 'f.k', 'f.amount', 'd.dim_row', 'd.weight'],
-    left_alias='f',
-    right_alias='d',
-    skew={'groups': groups, 'total_slots': var('skewjoin_bench_total_slots', 200)}
-) }}
+{{ bench_skew_join('wide', {'groups': groups, 'total_slots': var('skewjoin_bench_total_slots', 200)}) }}

@@ -2,12 +2,4 @@
 -- sides measured at run time and the whole plan (hot keys, skew groups, NULL
 -- bypass) made from the counts.
 {{ config(enabled=var('skewjoin_bench', false)) }}
-{{ skewjoin.skew_join(
-    source('skewjoin_bench', 'bench_fact_skewed'),
-    source('skewjoin_bench', 'bench_dim_wide'),
-    on=['k'],
-    columns=['f.fact_id', 'f.k', 'f.amount', 'd.dim_row', 'd.weight'],
-    left_alias='f',
-    right_alias='d',
-    skew={'auto': {'total_slots': var('skewjoin_bench_total_slots', 200)}}
-) }}
+{{ bench_skew_join('wide', {'auto': {'total_slots': var('skewjoin_bench_total_slots', 200)}}) }}
