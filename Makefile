@@ -29,13 +29,13 @@ bench: $(STAMP)
 	bash scripts/bench.sh
 
 bench-large: $(STAMP)
-	bash scripts/bench.sh --rows 10000000 --distinct-keys 1000000 --datasets left,right,full,wide,aggregated,skewed,uniform
+	bash scripts/bench.sh --rows 10000000 --distinct-keys 1000000 --datasets left,right,full,wide,aggregated,skewed,chain,uniform
 
 bench-curve: $(STAMP)
 	bash scripts/bench_curve.sh
 
 bench-local: $(STAMP)
-	bash scripts/bench.sh --read local --datasets left,right,full,wide,aggregated,skewed,uniform
+	bash scripts/bench.sh --read local --datasets left,right,full,wide,aggregated,skewed,chain,uniform
 
 clean:
 	rm -rf .spark target dbt_packages logs integration_tests/target integration_tests/dbt_packages integration_tests/logs

@@ -31,13 +31,13 @@ having count(*) < {{ min_rows }}
 
 {#- Data test: the model's rows equal, as a multiset, the plain chain of
     Spark joins `left` JOIN each of `joins` ({'relation', 'alias',
-    'join_type', 'on'}: on a list of [left column, right column] pairs, or
+    'join_type', 'keys'}: keys a list of [left column, right column] pairs, or
     of names both sides share), written here from the arguments. -#}
 {% test equals_plain_chain(model, left, joins, columns, left_alias='a') %}
     {%- set parts = ['select', '    ' ~ (columns | join(',\n    ')), 'from ' ~ left ~ ' as ' ~ left_alias] -%}
     {%- for entry in joins -%}
         {%- set conditions = [] -%}
-        {%- for key in entry.on -%}
+        {%- for key in entry['keys'] -%}
             {%- set pair = [key, key] if key is string else key -%}
             {%- do conditions.append(left_alias ~ '.' ~ pair[0] ~ ' = ' ~ entry.alias ~ '.' ~ pair[1]) -%}
         {%- endfor -%}
