@@ -352,8 +352,10 @@ subqueries to shuffle {{ left_alias }} once)
         {%- set rest_sql = skewjoin._sj_chain_join_sql(pairs, output.select_list, slotted, slot=true) -%}
         {%- do lines.append('every join of the chain matches on (keys, sj_slot): ' ~ left_alias ~ ' is salted once'
             ~ ' and the rows of every other side (' ~ (pairs | map(attribute='right') | map(attribute='alias')
-            | join(', ')) ~ ') of a group are copied to the same slots, so Spark keeps the first join\'s'
-            ~ ' partitioning for the next ones and shuffles ' ~ left_alias ~ ' once') -%}
+            | join(', ')) ~ ') of a group are copied to the same slots, so '
+            ~ ('Spark keeps the first join\'s partitioning for the next ones and shuffles ' ~ left_alias ~ ' once'
+               if not retyped else 'a join whose key type matches the previous one\'s keeps its partitioning (the'
+               ~ ' others shuffle again, see above)')) -%}
     {%- else -%}
         {%- set rest_sql = skewjoin._sj_chain_join_sql(pairs, output.select_list, rest) -%}
     {%- endif -%}
