@@ -394,7 +394,7 @@ def test_dataset_spec_checks_its_parameters() -> None:
     # 23 plain-join settings, 17 hand-written configurations, skew_join 'auto' in each of 7 datasets, and the
     # chain's three: nested skew_join, skew_join_chain with groups, with hot keys
     assert len(scenarios(BenchConfig())) == 50
-    assert {"chain/plain@aqe_forced", "chain/nested_groups", "chain/chain_groups", "chain/chain_hot_keys"} <= {
+    assert {"chain/plain@aqe_forced", "chain/nested_groups", "chain/groups", "chain/hot_keys"} <= {
         s.key for s in scenarios(BenchConfig())
     }
     assert {f"{d}/skew_auto" for d in ("left", "right", "full", "wide", "aggregated", "skewed", "uniform")} <= keys

@@ -17,6 +17,7 @@ from skewjoin_bench.scenarios import (
     BenchResult,
     representative_run,
     scenario_medians,
+    strategy_label,
 )
 
 logger = logging.getLogger(__name__)
@@ -142,7 +143,7 @@ def gives_up_markdown(result: BenchResult, rows: Sequence[GivesUpRow]) -> list[s
         vs = _fmt_r(r.vs_scaled) + " of scaled" if r.dataset == "skewed" else _fmt_r(r.vs_best)
         met = {True: "met", False: "**missed**", None: "no data"}[r.passed]
         lines.append(
-            f"| {r.letter}. {r.what} | {best} | {split} | {STRATEGY_LABELS.get(r.strategy, r.strategy)} | "
+            f"| {r.letter}. {r.what} | {best} | {split} | {strategy_label(r.dataset, r.strategy)} | "
             f"{_fmt_s(r.makespan)} | {vs} | {_fmt_r(r.vs_off)} | {_fmt_r(r.max_over_median)} | "
             f"{_fmt_r(r.task_time_vs_plain)} | {_fmt_r(r.wall_vs_plain)} | {_fmt_n(r.extra_shuffle_records)} | "
             f"{_fmt_n(r.broadcast_rows)} | {_fmt_check(r.results_match)} | {target} | {met} |"
@@ -309,7 +310,7 @@ def targets(result: BenchResult, medians: dict[str, dict[str, Any]]) -> list[Tar
         )
     chain_plain = medians.get(f"chain/plain@{cfg.strategy_settings}", {})
     nested = medians.get("chain/nested_groups", {})
-    for strategy in ("chain_groups", "chain_hot_keys"):
+    for strategy in ("groups", "hot_keys"):
         med = medians.get(f"chain/{strategy}")
         if not med or not med.get("ok_runs") or not rows:
             continue
