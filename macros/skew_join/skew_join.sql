@@ -57,15 +57,10 @@ adapters; this target uses {{ adapter.type() }}
         {%- do lines.extend(auto.lines) -%}
         {%- set skew = auto.skew -%}
     {%- endif -%}
-    {%- set hot = skewjoin._sj_plan_hot_keys(j, skew.hot, skew, guard) -%}
-    {%- for side in (skew.get('splits') or {}) -%}
-        {%- do hot.update({'splits_' ~ side: skew.splits[side]}) -%}
-    {%- endfor -%}
-    {%- set plan = none -%}
-    {%- if skew.groups -%}
-        {%- set slots = skewjoin._sj_total_slots(skew) -%}
-        {%- set plan = skewjoin._sj_plan_groups(j, skew.groups, slots[0]) -%}
-    {%- endif -%}
+    {%- set planned = skewjoin._sj_plan_skew(j, skew, guard) -%}
+    {%- set hot = planned.hot -%}
+    {%- set plan = planned.plan -%}
+    {%- set slots = planned.slots -%}
     {%- do lines.extend(hot.lines) -%}
     {%- if guard.declined -%}
         {%- do lines.append('strategy: plain join (skew plans declined on this local Spark, see above)') -%}
@@ -118,6 +113,24 @@ from {{ left_side.final }} as {{ left_alias }}
         {%- do lines.append('strategy: skew groups over a shuffle join on (keys, slot)') -%}
     {%- endif -%}
     {{- return(skewjoin._sj_record_sql('skew_join', lines) ~ '\n' ~ skewjoin._sj_with_ctes(ctes, body)) -}}
+{%- endmacro %}
+
+
+{#- The plan of a checked specification: its hot keys (with the input splits
+    'auto' measured, which the spread rule reads) and its skew groups laid out
+    in the total slots. Returns {'hot', 'plan' (none without groups),
+    'slots' ([n, where it came from], or none)}. -#}
+{% macro _sj_plan_skew(j, skew, guard) -%}
+    {%- set hot = skewjoin._sj_plan_hot_keys(j, skew.hot, skew, guard) -%}
+    {%- for side in (skew.get('splits') or {}) -%}
+        {%- do hot.update({'splits_' ~ side: skew.splits[side]}) -%}
+    {%- endfor -%}
+    {%- set out = {'hot': hot, 'plan': none, 'slots': none} -%}
+    {%- if skew.groups -%}
+        {%- set slots = skewjoin._sj_total_slots(skew) -%}
+        {%- do out.update({'slots': slots, 'plan': skewjoin._sj_plan_groups(j, skew.groups, slots[0])}) -%}
+    {%- endif -%}
+    {{- return(out) -}}
 {%- endmacro %}
 
 

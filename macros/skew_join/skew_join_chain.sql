@@ -261,12 +261,10 @@ subqueries to shuffle {{ left_alias }} once)
     {%- endif -%}
     {%- set guard = skewjoin._sj_parallelism_guard(skew) -%}
     {%- do lines.extend(guard.lines) -%}
-    {%- set hot = skewjoin._sj_plan_hot_keys(j, skew.hot, skew, guard) -%}
-    {%- set plan = none -%}
-    {%- if skew.groups -%}
-        {%- set slots = skewjoin._sj_total_slots(skew) -%}
-        {%- set plan = skewjoin._sj_plan_groups(j, skew.groups, slots[0]) -%}
-    {%- endif -%}
+    {%- set planned = skewjoin._sj_plan_skew(j, skew, guard) -%}
+    {%- set hot = planned.hot -%}
+    {%- set plan = planned.plan -%}
+    {%- set slots = planned.slots -%}
     {%- do lines.extend(hot.lines) -%}
     {%- set plain_inputs = {left_alias: j.left['from']} -%}
     {%- for p in pairs -%}{%- do plain_inputs.update({p.right.alias: p.right['from']}) -%}{%- endfor -%}
