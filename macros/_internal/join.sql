@@ -74,61 +74,79 @@
 {% macro _sj_select_list(spec, left_columns, right_columns, keys) -%}
     {%- set la = spec.left.alias -%}
     {%- set ra = spec.right.alias -%}
-    {%- set select_list = [] -%}
-    {%- set renamed = [] -%}
     {%- set first_right = (right_columns | first).name if right_columns else 'id' -%}
     {%- set example = "columns=['" ~ la ~ ".*', '" ~ ra ~ "." ~ first_right ~ " as " ~ ra ~ "_" ~ first_right ~ "']" -%}
     {%- if not spec.semantics.returns_right -%}
         {%- set example = "columns=['" ~ la ~ ".*']" -%}
     {%- endif -%}
-    {%- if spec.columns_arg is none -%}
+    {%- set right = {'alias': ra, 'columns': right_columns, 'key_names': keys | map(attribute='right') | list} -%}
+    {{- return(skewjoin._sj_output_columns(spec.macro, spec.columns_arg, {'alias': la, 'columns': left_columns},
+        [right], example, spec.join_type if not spec.semantics.returns_right else none)) -}}
+{%- endmacro %}
+
+
+{#- The output columns of a join of `left` with the `others` (each
+    {'alias', 'columns', 'key_names'}): `columns` checked against them (every
+    alias a side's, every column one of its columns), or by default every
+    column of the left side and the non-key columns of the others, in order,
+    renamed `<alias>_<name>` where a name is taken. `left_only`: the join
+    type of a join that returns only the left side's rows (none otherwise).
+    Returns {'select_list', 'renamed'}. -#}
+{% macro _sj_output_columns(macro_name, columns, left, others, example, left_only=none) -%}
+    {%- set select_list = [] -%}
+    {%- set renamed = [] -%}
+    {%- if columns is none -%}
         {%- set taken = [] -%}
-        {%- for c in left_columns -%}
-            {%- do select_list.append(la ~ '.' ~ skewjoin._sj_ident(c.name)) -%}
+        {%- for c in left.columns -%}
+            {%- do select_list.append(left.alias ~ '.' ~ skewjoin._sj_ident(c.name)) -%}
             {%- do taken.append(c.name | lower) -%}
         {%- endfor -%}
-        {%- set right_keys = keys | map(attribute='right') | map('lower') | list -%}
-        {%- for c in right_columns if spec.semantics.returns_right and (c.name | lower) not in right_keys -%}
-            {%- if (c.name | lower) in taken -%}
-                {%- set new_name = ra ~ '_' ~ c.name -%}
-                {%- set renaming = ra ~ '.' ~ skewjoin._sj_ident(c.name) ~ ' as ' ~ skewjoin._sj_ident(new_name) -%}
-                {%- do select_list.append(renaming) -%}
-                {%- do renamed.append(c.name ~ ' -> ' ~ new_name) -%}
-                {%- do taken.append(new_name | lower) -%}
-            {%- else -%}
-                {%- do select_list.append(ra ~ '.' ~ skewjoin._sj_ident(c.name)) -%}
-                {%- do taken.append(c.name | lower) -%}
-            {%- endif -%}
+        {%- for side in others if left_only is none -%}
+            {%- set side_keys = side.key_names | map('lower') | list -%}
+            {%- for c in side.columns if (c.name | lower) not in side_keys -%}
+                {%- if (c.name | lower) in taken -%}
+                    {%- set new_name = side.alias ~ '_' ~ c.name -%}
+                    {%- do select_list.append(side.alias ~ '.' ~ skewjoin._sj_ident(c.name) ~ ' as '
+                        ~ skewjoin._sj_ident(new_name)) -%}
+                    {%- do renamed.append(c.name ~ ' -> ' ~ new_name) -%}
+                    {%- do taken.append(new_name | lower) -%}
+                {%- else -%}
+                    {%- do select_list.append(side.alias ~ '.' ~ skewjoin._sj_ident(c.name)) -%}
+                    {%- do taken.append(c.name | lower) -%}
+                {%- endif -%}
+            {%- endfor -%}
         {%- endfor -%}
         {{- return({'select_list': select_list, 'renamed': renamed}) -}}
     {%- endif -%}
-    {%- set items = [spec.columns_arg] if spec.columns_arg is string else spec.columns_arg -%}
+    {%- set items = [columns] if columns is string else columns -%}
     {%- if items is mapping or items is not iterable or items | length == 0 -%}
-        {%- do skewjoin._sj_raise(spec.macro, 'columns', 'expected a list of select expressions; got '
-            ~ spec.columns_arg, example) -%}
+        {%- do skewjoin._sj_raise(macro_name, 'columns', 'expected a list of select expressions; got '
+            ~ columns, example) -%}
     {%- endif -%}
+    {%- set sides = [left] + others -%}
+    {%- set aliases = sides | map(attribute='alias') | list -%}
+    {%- set named = (aliases[:-1] | join(', ')) ~ ' and ' ~ aliases[-1] -%}
     {%- for item in items -%}
-        {%- do skewjoin._sj_check_fragment(spec.macro, 'columns', item, example) -%}
+        {%- do skewjoin._sj_check_fragment(macro_name, 'columns', item, example) -%}
         {%- for ref in skewjoin._sj_expr_refs(item) -%}
-            {%- set on_left = ref.alias | lower == la | lower -%}
-            {%- set on_right = ref.alias | lower == ra | lower -%}
-            {%- set side_columns = left_columns if on_left else (right_columns if on_right else none) -%}
-            {%- if side_columns is none -%}
+            {%- set side = namespace(found=none) -%}
+            {%- for s in sides if s.alias | lower == ref.alias | lower -%}{%- set side.found = s -%}{%- endfor -%}
+            {%- if side.found is none -%}
                 {%- set problem -%}
-'{{ item }}' uses the alias '{{ ref.alias }}'; the sides are {{ la }} and {{ ra }}
+'{{ item }}' uses the alias '{{ ref.alias }}'; the sides are {{ named }}
                 {%- endset -%}
-                {%- do skewjoin._sj_raise(spec.macro, 'columns', problem, example) -%}
-            {%- elif ref.column != '*' and skewjoin._sj_find_column(side_columns, ref.column) is none -%}
+                {%- do skewjoin._sj_raise(macro_name, 'columns', problem, example) -%}
+            {%- elif ref.column != '*' and skewjoin._sj_find_column(side.found.columns, ref.column) is none -%}
                 {%- set problem -%}
 '{{ item }}': {{ ref.alias }} has no column '{{ ref.column }}'; its columns are:
-{{ side_columns | map(attribute='name') | join(', ') }}
+{{ side.found.columns | map(attribute='name') | join(', ') }}
                 {%- endset -%}
-                {%- do skewjoin._sj_raise(spec.macro, 'columns', problem, example) -%}
-            {%- elif on_right and not spec.semantics.returns_right -%}
+                {%- do skewjoin._sj_raise(macro_name, 'columns', problem, example) -%}
+            {%- elif left_only is not none and not (side.found is sameas left) -%}
                 {%- set problem -%}
-'{{ item }}' selects from {{ ra }}, but a {{ spec.join_type }} join returns only the rows of {{ la }}
+'{{ item }}' selects from {{ ref.alias }}, but a {{ left_only }} join returns only the rows of {{ left.alias }}
                 {%- endset -%}
-                {%- do skewjoin._sj_raise(spec.macro, 'columns', problem, example) -%}
+                {%- do skewjoin._sj_raise(macro_name, 'columns', problem, example) -%}
             {%- endif -%}
         {%- endfor -%}
         {%- do select_list.append(item) -%}

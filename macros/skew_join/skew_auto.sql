@@ -573,9 +573,9 @@ skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}, {{ '%.
     rest of skew_join runs. Returns {'skew', 'lines'}. -#}
 {% macro _sj_auto_skew(spec, j, skew, guard) -%}
     {%- set options = skew.auto -%}
-    {%- set empty = {'source': skew.source, 'auto': none, 'groups': [], 'total_slots': none,
-                     'hot': {'requested': false, 'sides': {}, 'options': none},
-                     'min_parallelism': skew.min_parallelism, 'empty': true} -%}
+    {#- the empty specification (the plain join), as _sj_skew_spec makes it, from the same source -#}
+    {%- set empty = skewjoin._sj_skew_spec(spec, {}) -%}
+    {%- do empty.update({'source': skew.source, 'min_parallelism': skew.min_parallelism}) -%}
     {%- if guard.declined -%}
         {{- return({'skew': empty, 'lines': ["auto: nothing measured (skew plans are declined, see above)"]}) -}}
     {%- endif -%}

@@ -82,65 +82,6 @@ of the group and spreads the large side ({{ left_alias }}) over them, which keep
 {%- endmacro %}
 
 
-{#- The output columns of the chain: `columns` checked against every side,
-    or by default every column of the large side and the non-key columns of
-    each other side (renamed <alias>_<name> where a name is taken). -#}
-{% macro _sj_chain_select_list(pairs, columns) -%}
-    {%- set a = pairs[0].left -%}
-    {%- set sides = [a] -%}
-    {%- for j in pairs -%}{%- do sides.append(j.right) -%}{%- endfor -%}
-    {%- set example = "columns=['" ~ a.alias ~ ".*', '" ~ pairs[0].right.alias ~ "." ~ pairs[0].right.columns[0].name
-        ~ "']" -%}
-    {%- set out = [] -%}
-    {%- set renamed = [] -%}
-    {%- if columns is none -%}
-        {%- set taken = [] -%}
-        {%- for c in a.columns -%}
-            {%- do out.append(a.alias ~ '.' ~ skewjoin._sj_ident(c.name)) -%}
-            {%- do taken.append(c.name | lower) -%}
-        {%- endfor -%}
-        {%- for j in pairs -%}
-            {%- set b = j.right -%}
-            {%- for c in b.columns if (c.name | lower) not in (b.key_names | map('lower') | list) -%}
-                {%- if (c.name | lower) in taken -%}
-                    {%- set new_name = b.alias ~ '_' ~ c.name -%}
-                    {%- do out.append(b.alias ~ '.' ~ skewjoin._sj_ident(c.name) ~ ' as '
-                        ~ skewjoin._sj_ident(new_name)) -%}
-                    {%- do renamed.append(b.alias ~ '.' ~ c.name ~ ' -> ' ~ new_name) -%}
-                    {%- do taken.append(new_name | lower) -%}
-                {%- else -%}
-                    {%- do out.append(b.alias ~ '.' ~ skewjoin._sj_ident(c.name)) -%}
-                    {%- do taken.append(c.name | lower) -%}
-                {%- endif -%}
-            {%- endfor -%}
-        {%- endfor -%}
-        {{- return({'select_list': out, 'renamed': renamed}) -}}
-    {%- endif -%}
-    {%- set items = [columns] if columns is string else columns -%}
-    {%- if items is mapping or items is not iterable or items | length == 0 -%}
-        {%- do skewjoin._sj_raise('skew_join_chain', 'columns', 'expected a list of select expressions; got '
-            ~ columns, example) -%}
-    {%- endif -%}
-    {%- for item in items -%}
-        {%- do skewjoin._sj_check_fragment('skew_join_chain', 'columns', item, example) -%}
-        {%- for ref in skewjoin._sj_expr_refs(item) -%}
-            {%- set side = (sides | selectattr('alias', 'equalto', ref.alias) | list)
-                or (sides | selectattr('alias', 'equalto', ref.alias | lower) | list) -%}
-            {%- if not side -%}
-                {%- do skewjoin._sj_raise('skew_join_chain', 'columns', "'" ~ item ~ "' uses the alias '" ~ ref.alias
-                    ~ "'; the sides are " ~ (sides | map(attribute='alias') | join(', ')), example) -%}
-            {%- elif ref.column != '*' and skewjoin._sj_find_column(side[0].columns, ref.column) is none -%}
-                {%- do skewjoin._sj_raise('skew_join_chain', 'columns', "'" ~ item ~ "': " ~ ref.alias
-                    ~ " has no column '" ~ ref.column ~ "'; its columns are: "
-                    ~ (side[0].columns | map(attribute='name') | join(', ')), example) -%}
-            {%- endif -%}
-        {%- endfor -%}
-        {%- do out.append(item) -%}
-    {%- endfor -%}
-    {{- return({'select_list': out, 'renamed': renamed}) -}}
-{%- endmacro %}
-
-
 {#- The chain joined from the given CTEs of each side (`inputs`: alias ->
     cte), with `slot` the extra match on the slots (or none), and a broadcast
     hint naming the other sides (or none). -#}
@@ -238,7 +179,10 @@ common with the chain's other keys ({{ first.type }}); cast it in a subquery
         {%- endfor -%}
     {%- endfor -%}
     {%- set j = pairs[0] -%}
-    {%- set output = skewjoin._sj_chain_select_list(pairs, columns) -%}
+    {%- set example = "columns=['" ~ left_alias ~ ".*', '" ~ pairs[0].right.alias ~ "."
+        ~ pairs[0].right.columns[0].name ~ "']" -%}
+    {%- set output = skewjoin._sj_output_columns('skew_join_chain', columns, j.left,
+        pairs | map(attribute='right') | list, example) -%}
     {#- plan -#}
     {%- set descr = [] -%}
     {%- for p in pairs -%}

@@ -49,7 +49,7 @@ from typing import Any, Literal
 
 from skewjoin.errors import PlanError
 from skewjoin.literals import KeyValue, declarable, spark_ident, spark_literal
-from skewjoin.planner import JOIN_SEMANTICS, JOIN_TYPES, allocate_slots
+from skewjoin.planner import JOIN_SEMANTICS, JOIN_TYPES, allocate_slots, scaled_count
 
 __all__ = ["AutoOptions", "JoinKey", "JoinPlan", "MeasuredKey", "MeasuredSide", "PlannedKey", "plan_join"]
 
@@ -119,9 +119,7 @@ class AutoOptions:
 
     def estimate(self, rows: int) -> int:
         """Counted *rows* scaled to the whole input when sampled."""
-        if self.sample_fraction is None or self.sample_fraction >= 1:
-            return rows
-        return round(rows / self.sample_fraction)
+        return scaled_count(rows, self.sample_fraction)
 
 
 @dataclass

@@ -73,6 +73,13 @@ class KeyStat:
     other_rows: int | None = None
 
 
+def scaled_count(rows: int, sample_fraction: float | None) -> int:
+    """*rows* counted in a sample of *sample_fraction* (None or 1: no sample), scaled to the whole input."""
+    if sample_fraction is None or sample_fraction >= 1:
+        return rows
+    return round(rows / sample_fraction)
+
+
 @dataclass(frozen=True)
 class SideStats:
     """What was measured on the profiled input (counts are of the sample when sampled)."""
@@ -107,10 +114,7 @@ class SideStats:
 
     def estimate(self, rows: int) -> int:
         """*rows* counted, scaled to the whole input when sampled."""
-        if not self.sampled:
-            return rows
-        assert self.sample_fraction is not None
-        return round(rows / self.sample_fraction)
+        return scaled_count(rows, self.sample_fraction)
 
     def margin(self, rows: int) -> float:
         """Half-width of the 95% interval of the share of *rows* (0 when exact)."""
