@@ -70,10 +70,7 @@ where {{ conds | join('\n    and ') }}
 {#- Text of a value that reads back as the same value of `data_type`:
     timestamps carry their UTC offset (a local time can be ambiguous). -#}
 {% macro _sj_prune_text_expr(expr, data_type) -%}
-    {%- if skewjoin._sj_type_kind(data_type) == 'timestamp' -%}
-        {{- return("concat('v:', date_format(" ~ expr ~ ", 'yyyy-MM-dd HH:mm:ss.SSSSSSxxx'))") -}}
-    {%- endif -%}
-    {{- return("concat('v:', cast(" ~ expr ~ ' as string))') -}}
+    {{- return("concat('v:', " ~ skewjoin._sj_prune_value_text(expr, data_type) ~ ')') -}}
 {%- endmacro %}
 
 
@@ -100,14 +97,14 @@ where {{ conds | join('\n    and ') }}
 
 {#- One row of the key query: `select '<kind>' as sj_kind, <name> as sj_name,
     <values as sj_v0, sj_v1, ...> from ...`, every value prefixed text. -#}
-{% macro _sj_prune_stat_row(name, n, from_text) -%}
+{% macro _sj_prune_stat_row(name, n, from_text, value='count(*)') -%}
     {%- set nulls = [] -%}
     {%- for i in range(1, n) -%}{%- do nulls.append('cast(null as string) as sj_v' ~ i) -%}{%- endfor -%}
     {%- set row -%}
 select
     'stat' as sj_kind,
     '{{ name }}' as sj_name,
-    {{ (["concat('v:', cast(count(*) as string)) as sj_v0"] + nulls) | join(',\n    ') }}
+    {{ (["concat('v:', cast(" ~ value ~ " as string)) as sj_v0"] + nulls) | join(',\n    ') }}
 from {{ from_text }}
     {%- endset -%}
     {{- return(row) -}}
@@ -135,6 +132,17 @@ from {{ from_text }}
 where {{ where_filter }}({{ null_checks | join(' or ') }})
     {%- endset -%}
     {%- set rows = [skewjoin._sj_prune_stat_row('nulls_' ~ j, n, nulls_from)] -%}
+    {%- if src.get('cached') -%}
+        {#- the rows with a NULL key were counted when the key set was cached -#}
+        {%- set stored_from -%}
+{{ src.cached.table }} as sj_cache
+where sj_cache.sj_run = {{ skewjoin._sj_quote_string(src.cached.run) }}
+    and sj_cache.sj_key_set = '{{ src.key_set.id }}'
+    and sj_cache.sj_kind = 'nulls'
+        {%- endset -%}
+        {%- do rows.append(skewjoin._sj_prune_stat_row('stored_nulls_' ~ j, n, stored_from,
+            'coalesce(sum(cast(sj_cache.sj_values[0] as bigint)), 0)')) -%}
+    {%- endif -%}
     {%- if state.narrowed -%}
         {%- set unfit_from -%}
 (
@@ -221,7 +229,8 @@ select * from (
     {%- set per_source = [] -%}
     {%- for src in sources -%}
         {%- set j = loop.index0 -%}
-        {%- do per_source.append({'distinct': stats.get('distinct_' ~ j, 0), 'nulls': stats.get('nulls_' ~ j, 0),
+        {%- set nulls = stats.get('nulls_' ~ j, 0) + stats.get('stored_nulls_' ~ j, 0) -%}
+        {%- do per_source.append({'distinct': stats.get('distinct_' ~ j, 0), 'nulls': nulls,
                                   'unfit': stats.get('unfit_' ~ j, 0)}) -%}
     {%- endfor -%}
     {%- do out.update({'sources': per_source, 'kept': stats.get('kept', 0), 'tuples': out.tuples | sort | list}) -%}

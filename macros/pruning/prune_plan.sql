@@ -7,6 +7,7 @@
     `true`. -#}
 
 {% macro _sj_prune_describe_source(src, spec) -%}
+    {%- set src = src.get('described') or src -%}
     {%- set on = [] -%}
     {%- for k in src['keys'] -%}
         {%- do on.append((spec.alias ~ '.' if spec.alias else '') ~ k.big ~ ' = ' ~ k.small) -%}
@@ -60,6 +61,75 @@
 {%- endmacro %}
 
 
+{#- `(big columns) in (select ... from (the sources' key intersection))`. -#}
+{% macro _sj_prune_semi_join_sql(sources) -%}
+    {%- set keys = sources[0]['keys'] -%}
+    {%- set shown = keys | map(attribute='big_expr') | join(', ') -%}
+    {%- set names = [] -%}
+    {%- for k in keys -%}{%- do names.append('sj_keys.sj_k' ~ loop.index0) -%}{%- endfor -%}
+    {%- set sql -%}
+{{ shown if keys | length == 1 else '(' ~ shown ~ ')' }} in (
+    select {{ names | join(', ') }}
+    from (
+{{ skewjoin._sj_indent(skewjoin._sj_prune_intersection_select(sources), 8) }}
+    ) as sj_keys
+)
+    {%- endset -%}
+    {{- return(sql) -}}
+{%- endmacro %}
+
+
+{#- A group whose key sets are not in the prune cache yet (the model's
+    pre_hook computes them after this SQL is rendered): a semi join against
+    the cached keys, read when the query runs, and the guard that stops the
+    query if they are still missing then. -#}
+{% macro _sj_prune_deferred_predicate(spec, sources) -%}
+    {%- set keys = sources[0]['keys'] -%}
+    {%- set shown = keys | map(attribute='big_expr') | join(', ') -%}
+    {%- set ids = [] -%}
+    {%- set lines = [] -%}
+    {%- for src in sources -%}
+        {%- do ids.append(src.key_set.id[:12]) -%}
+        {%- do lines.append('small[' ~ src.index ~ '] ' ~ skewjoin._sj_prune_describe_source(src, spec)
+            ~ ': key set ' ~ src.key_set.id[:12] ~ ' is not in the prune cache for this run yet') -%}
+    {%- endfor -%}
+    {%- set guard = skewjoin._sj_prune_cache_guard(spec, sources[0].cached.table, sources[0].cached.run, sources) -%}
+    {%- set line -%}
+{{ shown if keys | length == 1 else '(' ~ shown ~ ')' }}: a semi join against the cached key set(s) {{ ids | join(', ') }},
+read when the query runs (the pre_hook {{ '{{' }} skewjoin.prune_key_sets() {{ '}}' }} computes them before it; a guard
+stops the query if they are missing then); no key is collected while rendering
+    {%- endset -%}
+    {%- do lines.append(line | replace('\n', ' ')) -%}
+    {{- return({'conjuncts': [{'sql': guard, 'columns': []},
+                              {'sql': skewjoin._sj_prune_semi_join_sql(sources),
+                               'columns': keys | map(attribute='big') | map('lower') | list,
+                               'subquery': true, 'deferred': true}],
+                'empty': false, 'lines': lines}) -}}
+{%- endmacro %}
+
+
+{#- The cache of this plan: every source's key set, which of them are
+    complete in the cache for this run, and the record lines. -#}
+{% macro _sj_prune_plan_cache(spec) -%}
+    {%- set table = skewjoin._sj_prune_cache_table(spec.macro) -%}
+    {%- set run = skewjoin._sj_prune_cache_run(spec.macro) -%}
+    {%- set ids = [] -%}
+    {%- set markers = [] -%}
+    {%- for src in spec.sources -%}
+        {%- do src.update({'key_set': skewjoin._sj_prune_source_key_set(src)}) -%}
+        {%- if src.key_set.id not in ids -%}
+            {%- do ids.append(src.key_set.id) -%}
+            {%- do markers.append(skewjoin._sj_prune_key_set_marker(src.key_set)) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {%- set present = skewjoin._sj_prune_cache_present(table, run, ids) -%}
+    {%- set line -%}
+prune cache {{ table }}, run {{ run }}: {{ present | length }} of {{ ids | length }} key set(s) complete
+    {%- endset -%}
+    {{- return({'table': table, 'run': run, 'present': present, 'lines': [line] + markers}) -}}
+{%- endmacro %}
+
+
 {#- Conjuncts [{'sql', 'columns'}] and a description for one group. -#}
 {% macro _sj_prune_group_predicate(spec, sources, collected) -%}
     {%- set keys = sources[0]['keys'] -%}
@@ -91,16 +161,7 @@
         {{- return({'conjuncts': conjuncts, 'empty': false,
                     'line': above ~ ' (between the min and max key: ' ~ (ranges | join('; ')) ~ ')'}) -}}
     {%- elif spec.fallback == 'semi_join' -%}
-        {%- set names = [] -%}
-        {%- for k in keys -%}{%- do names.append('sj_keys.sj_k' ~ loop.index0) -%}{%- endfor -%}
-        {%- set sql -%}
-{{ shown if n == 1 else '(' ~ shown ~ ')' }} in (
-    select {{ names | join(', ') }}
-    from (
-{{ skewjoin._sj_indent(skewjoin._sj_prune_intersection_select(sources), 8) }}
-    ) as sj_keys
-)
-        {%- endset -%}
+        {%- set sql = skewjoin._sj_prune_semi_join_sql(sources) -%}
         {{- return({'conjuncts': [{'sql': sql, 'columns': columns, 'subquery': true}], 'empty': false,
                     'line': above ~ ' (a semi join against the small relations\' keys, left to Spark)'}) -}}
     {%- endif -%}
@@ -136,8 +197,10 @@
         {%- if c.unfit > 0 -%}
             {%- do notes.append(c.unfit ~ ' value(s) the big column cannot hold dropped (they never match)') -%}
         {%- endif -%}
+        {%- set origin = (' (key set ' ~ src.key_set.id[:12] ~ ', read from the prune cache)')
+            if src.get('cached') else '' -%}
         {%- do lines.append('small[' ~ src.index ~ '] ' ~ skewjoin._sj_prune_describe_source(src, spec) ~ ': '
-            ~ c.distinct ~ ' distinct key(s)' ~ ('; ' ~ (notes | join('; ')) if notes else '')) -%}
+            ~ c.distinct ~ ' distinct key(s)' ~ origin ~ ('; ' ~ (notes | join('; ')) if notes else '')) -%}
     {%- endfor -%}
     {%- if sources | length > 1 -%}
         {%- set idx = [] -%}
@@ -163,7 +226,12 @@ predicate compares {{ k.big_expr }} (exact, but Spark cannot push it to the scan
     {%- set plower = pcols | map('lower') | list -%}
     {%- set on_partitions = [] -%}
     {%- set state = namespace(subquery=false) -%}
-    {%- for c in conjuncts if c.columns and (c.columns | reject('in', plower) | list | length == 0) -%}
+    {%- set deferred = [] -%}
+    {%- for c in conjuncts if c.get('deferred') -%}
+        {%- for col in c.columns if col in plower and col not in deferred -%}{%- do deferred.append(col) -%}{%- endfor -%}
+    {%- endfor -%}
+    {%- for c in conjuncts if c.columns and not c.get('deferred')
+            and (c.columns | reject('in', plower) | list | length == 0) -%}
         {%- do on_partitions.append(c.sql) -%}
         {%- if c.get('subquery') -%}{%- set state.subquery = true -%}{%- endif -%}
     {%- endfor -%}
@@ -173,7 +241,15 @@ predicate compares {{ k.big_expr }} (exact, but Spark cannot push it to the scan
             {%- do constrained.append(col) -%}
         {%- endfor -%}
     {%- endfor -%}
-    {%- if empty -%}
+    {%- if deferred and not empty -%}
+        {%- set partitions = skewjoin._sj_prune_count_partitions(spec, on_partitions) -%}
+        {%- set kept = partitions.kept if partitions.kept is not none else 'not counted (more than 10000)' -%}
+        {%- set line -%}
+partitions: {{ partitions.total }} in total, {{ kept }} kept by literal predicates; the key set on partition column(s)
+{{ deferred | join(', ') }} is read from the prune cache when the query runs, so Spark prunes by it then (dynamic
+partition pruning), and the count is not known here
+        {%- endset -%}
+    {%- elif empty -%}
         {%- set partitions = skewjoin._sj_prune_count_partitions(spec, ['false']) -%}
         {%- set line = 'partitions: ' ~ partitions.total ~ ' in total, 0 kept (the predicate is false)' -%}
     {%- elif on_partitions -%}
@@ -223,15 +299,31 @@ was collected and nothing is pruned
         {%- endif -%}
         {%- do groups[gk].append(src) -%}
     {%- endfor -%}
+    {%- set cache = skewjoin._sj_prune_plan_cache(spec) if spec.cache else none -%}
+    {%- if cache is not none -%}{%- do lines.extend(cache.lines) -%}{%- endif -%}
     {%- set conjuncts = [] -%}
     {%- set state = namespace(empty=false, seconds=0.0) -%}
     {%- for gk in order -%}
         {%- set sources = groups[gk] -%}
-        {%- set collected = skewjoin._sj_prune_collect(spec, sources) -%}
-        {%- set state.seconds = state.seconds + collected.seconds -%}
-        {%- do lines.extend(skewjoin._sj_prune_source_lines(spec, sources, collected)) -%}
-        {%- set g = skewjoin._sj_prune_group_predicate(spec, sources, collected) -%}
-        {%- do lines.append(g.line) -%}
+        {%- set missing = [] -%}
+        {%- if cache is not none -%}
+            {%- set cached = [] -%}
+            {%- for src in sources -%}
+                {%- do cached.append(skewjoin._sj_prune_cached_source(src, cache.table, cache.run)) -%}
+                {%- if src.key_set.id not in cache.present -%}{%- do missing.append(src.key_set.id) -%}{%- endif -%}
+            {%- endfor -%}
+            {%- set sources = cached -%}
+        {%- endif -%}
+        {%- if missing -%}
+            {%- set g = skewjoin._sj_prune_deferred_predicate(spec, sources) -%}
+            {%- do lines.extend(g.lines) -%}
+        {%- else -%}
+            {%- set collected = skewjoin._sj_prune_collect(spec, sources) -%}
+            {%- set state.seconds = state.seconds + collected.seconds -%}
+            {%- do lines.extend(skewjoin._sj_prune_source_lines(spec, sources, collected)) -%}
+            {%- set g = skewjoin._sj_prune_group_predicate(spec, sources, collected) -%}
+            {%- do lines.append(g.line) -%}
+        {%- endif -%}
         {%- if g.empty -%}{%- set state.empty = true -%}{%- endif -%}
         {%- do conjuncts.extend(g.conjuncts) -%}
     {%- endfor -%}

@@ -21,13 +21,13 @@
                 {'relation': ref('dates'), 'filter': 'year = 2026', 'on': ['date_key']}]) }}
 -#}
 
-{% macro prune_predicate(big, big_alias, small, join_type='inner', max_values=none, fallback=none) -%}
+{% macro prune_predicate(big, big_alias, small, join_type='inner', max_values=none, fallback=none, cache=none) -%}
     {{- return(adapter.dispatch('prune_predicate', 'skewjoin')(
-        big, big_alias, small, join_type, max_values, fallback)) -}}
+        big, big_alias, small, join_type, max_values, fallback, cache)) -}}
 {%- endmacro %}
 
 
-{% macro default__prune_predicate(big, big_alias, small, join_type, max_values, fallback) -%}
+{% macro default__prune_predicate(big, big_alias, small, join_type, max_values, fallback, cache) -%}
     {%- set problem -%}
 prune_predicate reads Spark catalogs (DESCRIBE, SHOW PARTITIONS) and writes Spark SQL literals; it supports the spark
 and databricks adapters; this target uses {{ adapter.type() }}
@@ -36,14 +36,14 @@ and databricks adapters; this target uses {{ adapter.type() }}
 {%- endmacro %}
 
 
-{% macro spark__prune_predicate(big, big_alias, small, join_type, max_values, fallback) -%}
+{% macro spark__prune_predicate(big, big_alias, small, join_type, max_values, fallback, cache) -%}
     {%- if not execute -%}
         {#- parse time: valid SQL, no queries (arguments are checked at compile time) -#}
         {{- return('true') -}}
     {%- endif -%}
     {#- spec: no query -#}
     {%- set spec = skewjoin._sj_prune_spec('prune_predicate', big, big_alias, small, join_type, max_values,
-        fallback) -%}
+        fallback, cache) -%}
     {#- resolve, plan (key queries, unless run-time queries are off) -#}
     {%- set plan = skewjoin._sj_prune_plan(spec) -%}
     {#- render -#}

@@ -91,8 +91,8 @@ the name the filter uses for this relation, a plain identifier different from th
 
 
 {#- Validate everything that needs no query. Returns the request:
-    {'macro', 'big', 'big_is_table', 'alias', 'sources': [...], 'max_values', 'fallback'}. -#}
-{% macro _sj_prune_spec(macro_name, big, big_alias, small, join_type, max_values, fallback) -%}
+    {'macro', 'big', 'big_is_table', 'alias', 'sources': [...], 'max_values', 'fallback', 'cache'}. -#}
+{% macro _sj_prune_spec(macro_name, big, big_alias, small, join_type, max_values, fallback, cache=none) -%}
     {%- set big_from = skewjoin._sj_from_text(macro_name, 'big', big) -%}
     {%- set big_is_table = skewjoin._sj_is_relation(big) or not skewjoin._sj_is_query_text(big) -%}
     {%- set alias = none -%}
@@ -124,7 +124,8 @@ it
     {%- endset -%}
     {%- set fb = skewjoin._sj_choice(macro_name, 'fallback', fb, ['range', 'semi_join', 'none'], what) -%}
     {{- return({'macro': macro_name, 'big': big_from, 'big_is_table': big_is_table, 'alias': alias,
-                'sources': sources, 'max_values': mv, 'fallback': fb}) -}}
+                'sources': sources, 'max_values': mv, 'fallback': fb,
+                'cache': skewjoin._sj_prune_cache_on(macro_name, cache)}) -}}
 {%- endmacro %}
 
 

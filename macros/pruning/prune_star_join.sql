@@ -4,7 +4,7 @@
     its keys, and collecting them rarely pays). Returns {'predicate': SQL on
     the fact's alias or none, 'lines': decision record lines}. Needs `execute`. -#}
 
-{% macro _sj_star_join_prune_predicate(fact, fact_alias, small) -%}
+{% macro _sj_star_join_prune_predicate(fact, fact_alias, small, cache=none) -%}
     {%- set filtered = [] -%}
     {%- for d in small if d.get('filter') is not none -%}
         {%- do filtered.append(d) -%}
@@ -13,7 +13,7 @@
         {{- return({'predicate': none,
                     'lines': ['pruning: no inner or left semi dimension has a filter, so the fact is read whole']}) -}}
     {%- endif -%}
-    {%- set spec = skewjoin._sj_prune_spec('star_join', fact, fact_alias, filtered, 'inner', none, none) -%}
+    {%- set spec = skewjoin._sj_prune_spec('star_join', fact, fact_alias, filtered, 'inner', none, none, cache) -%}
     {%- if not skewjoin._sj_queries_allowed() -%}
         {%- set line -%}
 pruning: none, run-time queries are off (var skewjoin_run_queries: false): no key was collected, so the fact is read

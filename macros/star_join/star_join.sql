@@ -58,7 +58,7 @@ it supports the spark and databricks adapters; this target uses {{ adapter.type(
 
 {#- The join-driven pruning hook (see the header). Returns {'predicate': SQL
     or none, 'lines': [decision record lines]}. -#}
-{% macro _sj_star_prune(spec) -%}
+{% macro _sj_star_prune(spec, options) -%}
     {%- set small = [] -%}
     {%- for d in spec.dims if d.join_type in ('inner', 'left semi') -%}
         {#- a path is passed as a query (prune_predicate takes relations, table names and queries) -#}
@@ -71,7 +71,7 @@ it supports the spark and databricks adapters; this target uses {{ adapter.type(
                     'lines': ['pruning: no inner or left semi dimension, so nothing may prune the fact']}) -}}
     {%- endif -%}
     {%- set fact = ('select * from ' ~ spec.fact['from']) if spec.fact.kind == 'path' else spec.raw_fact -%}
-    {{- return(skewjoin._sj_star_join_prune_predicate(fact, spec.fact_alias, small)) -}}
+    {{- return(skewjoin._sj_star_join_prune_predicate(fact, spec.fact_alias, small, options.prune_cache)) -}}
 {%- endmacro %}
 
 
@@ -107,7 +107,7 @@ it supports the spark and databricks adapters; this target uses {{ adapter.type(
     {%- set ctes = [] -%}
     {%- set fact_from = spec.fact['from'] -%}
     {%- if options.prune -%}
-        {%- set pruned = skewjoin._sj_star_prune(spec) -%}
+        {%- set pruned = skewjoin._sj_star_prune(spec, options) -%}
         {%- do lines.extend(pruned.lines) -%}
         {%- if pruned.predicate is not none -%}
             {%- do ctes.append(['sj_' ~ fa,

@@ -159,12 +159,20 @@ it
     {%- endset -%}
     {%- set hint = skewjoin._sj_choice('star_join', 'shuffle_hint', out.shuffle_hint,
         ['merge', 'shuffle_hash', 'none'], what) -%}
-    {%- if out.prune is not boolean -%}
-        {%- do skewjoin._sj_raise('star_join', 'prune', 'prune is true or false; got ' ~ out.prune, 'prune=false') -%}
+    {%- set prune_cache = none -%}
+    {%- if out.prune is string and out.prune | lower == 'cache' -%}
+        {%- set prune_cache = true -%}
+    {%- elif out.prune is not boolean -%}
+        {%- set problem -%}
+prune is true (collect the filtered dimensions' keys while rendering, or read them from the prune cache when var
+skewjoin_prune_cache is true), 'cache' (read them from the prune cache that skewjoin.prune_key_sets fills) or false;
+got {{ out.prune }}
+        {%- endset -%}
+        {%- do skewjoin._sj_raise('star_join', 'prune', problem, 'prune=false') -%}
     {%- endif -%}
     {{- return({'budget': budget, 'budget_source': sources.broadcast_budget, 'factors': factors,
                 'factor_source': sources.size_factor, 'analyze': analyze, 'shuffle_hint': hint,
-                'prune': out.prune}) -}}
+                'prune': out.prune is sameas true or prune_cache is not none, 'prune_cache': prune_cache}) -}}
 {%- endmacro %}
 
 

@@ -1,0 +1,267 @@
+{#- The prune cache: pruning as a pre-hook. A key set is one small relation
+    as a pruning request writes it (relation, alias, filter, key columns),
+    independent of the big table. `prune_key_sets` (a model's pre_hook, or
+    on-run-start) computes each key set once per run and keeps it in a small
+    table, partitioned by (run, key set); `prune_predicate` and `star_join`
+    with the cache on read it from there instead of scanning the small
+    relation again. `skewjoin prune --cache-run` (Python) writes the same rows.
+
+    Table (var skewjoin_prune_cache_table, default <target schema>.skewjoin_prune_cache):
+      sj_kind string      'key' (a distinct NULL-free key tuple), 'nulls' (the
+                          count of rows with a NULL key) or 'done' (written last
+                          in the same statement: the key set is complete)
+      sj_values array<string>   the key tuple as text, in the key set's column
+                          order; the count; or the key set's canonical text
+      sj_created timestamp, sj_run string, sj_key_set string (partitions)
+    A run is var skewjoin_prune_cache_run, default the dbt invocation_id.
+-#}
+
+{% macro _sj_prune_cache_table(macro_name) -%}
+    {%- set name = var('skewjoin_prune_cache_table', none) -%}
+    {%- if name is none -%}
+        {{- return(target.schema ~ '.skewjoin_prune_cache') -}}
+    {%- endif -%}
+    {%- if not (name is string and modules.re.fullmatch('[A-Za-z_][A-Za-z0-9_]*\\.[A-Za-z_][A-Za-z0-9_]*', name)) -%}
+        {%- do skewjoin._sj_raise(macro_name, 'var skewjoin_prune_cache_table',
+            'expected a table name schema.table; got ' ~ (name | string)[:200], "'analytics.skewjoin_prune_cache'") -%}
+    {%- endif -%}
+    {{- return(name) -}}
+{%- endmacro %}
+
+
+{% macro _sj_prune_cache_run(macro_name) -%}
+    {%- set run = var('skewjoin_prune_cache_run', none) -%}
+    {%- if run is none -%}
+        {{- return(invocation_id | string) -}}
+    {%- endif -%}
+    {%- if not modules.re.fullmatch('[A-Za-z0-9_.:-]{1,128}', run | string) -%}
+        {%- set problem -%}
+expected a run name of 1 to 128 letters, digits, '_', '.', ':' or '-' (the one `skewjoin prune --cache-run` wrote);
+got {{ (run | string)[:200] }}
+        {%- endset -%}
+        {%- do skewjoin._sj_raise(macro_name, 'var skewjoin_prune_cache_run', problem, "'nightly-2026-11-25'") -%}
+    {%- endif -%}
+    {{- return(run | string) -}}
+{%- endmacro %}
+
+
+{#- Whether the cache is on: the argument, else var skewjoin_prune_cache (false). -#}
+{% macro _sj_prune_cache_on(macro_name, value) -%}
+    {%- set argument = 'cache' if value is not none else 'var skewjoin_prune_cache' -%}
+    {%- set value = value if value is not none else var('skewjoin_prune_cache', false) -%}
+    {%- if value is sameas true or (value | string | lower) == 'true' -%}
+        {{- return(true) -}}
+    {%- elif value is sameas false or (value | string | lower) == 'false' -%}
+        {{- return(false) -}}
+    {%- endif -%}
+    {%- do skewjoin._sj_raise(macro_name, argument, 'expected true or false; got ' ~ (value | string)[:200], 'true') -%}
+{%- endmacro %}
+
+
+{#- The key set of a small relation: {'id', 'text', 'columns': [{'name', 'type'}],
+    'from', 'alias', 'filter'}. `columns` are its key columns (deduplicated,
+    ordered by lowercased name) with their types. -#}
+{% macro _sj_prune_key_set(from_text, alias, filter, columns) -%}
+    {%- set seen = {} -%}
+    {%- for c in columns if (c.name | lower) not in seen -%}
+        {%- do seen.update({c.name | lower: {'name': c.name, 'type': skewjoin._sj_normalize_type(c.type)}}) -%}
+    {%- endfor -%}
+    {%- set ordered = [] -%}
+    {%- for name in seen.keys() | sort -%}{%- do ordered.append(seen[name]) -%}{%- endfor -%}
+    {%- set relation = from_text if from_text.startswith('(') else (from_text | lower | replace('`', '')) -%}
+    {%- set described = [] -%}
+    {%- for c in ordered -%}{%- do described.append(c.name ~ ' ' ~ c.type) -%}{%- endfor -%}
+    {%- set text = ['skewjoin prune key set 1', 'relation: ' ~ relation, 'alias: ' ~ alias,
+                    'filter: ' ~ (filter if filter is not none else ''), 'keys: ' ~ (described | join(', '))]
+        | join('\n') -%}
+    {{- return({'id': local_md5(text), 'text': text, 'columns': ordered, 'from': from_text, 'alias': alias,
+                'filter': filter}) -}}
+{%- endmacro %}
+
+
+{#- The key set of a resolved pruning source. -#}
+{% macro _sj_prune_source_key_set(src) -%}
+    {%- set columns = [] -%}
+    {%- for k in src['keys'] -%}{%- do columns.append({'name': k.small, 'type': k.small_type}) -%}{%- endfor -%}
+    {{- return(skewjoin._sj_prune_key_set(src['from'], src.alias, src.filter, columns)) -}}
+{%- endmacro %}
+
+
+{#- The line a pruning record carries for a key set, which the pre_hook form
+    of prune_key_sets reads back from the compiled SQL: JSON with every `/`
+    and `$` escaped, so it stays one comment line that Spark leaves alone. -#}
+{% macro _sj_prune_key_set_marker(ks) -%}
+    {%- set columns = [] -%}
+    {%- for c in ks.columns -%}{%- do columns.append([c.name, c.type]) -%}{%- endfor -%}
+    {%- set doc = tojson({'relation': ks['from'], 'alias': ks.alias, 'filter': ks.filter, 'keys': columns}) -%}
+    {{- return('key set ' ~ ks.id ~ ': ' ~ doc.replace('/', '\\u002f').replace('$', '\\u0024')) -}}
+{%- endmacro %}
+
+
+{#- The key sets named by the markers in compiled SQL. -#}
+{% macro _sj_prune_key_sets_in(code) -%}
+    {%- set found = [] -%}
+    {%- set ids = [] -%}
+    {%- for m in modules.re.finditer('key set ([0-9a-f]{32}): (\\{[^\\n]*\\})', code or '') -%}
+        {%- set doc = fromjson(m.group(2)) -%}
+        {%- set columns = [] -%}
+        {%- for c in doc['keys'] -%}{%- do columns.append({'name': c[0], 'type': c[1]}) -%}{%- endfor -%}
+        {%- set ks = skewjoin._sj_prune_key_set(doc['relation'], doc['alias'], doc['filter'], columns) -%}
+        {%- if ks.id == m.group(1) and ks.id not in ids -%}
+            {%- do ids.append(ks.id) -%}
+            {%- do found.append(ks) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{- return(found) -}}
+{%- endmacro %}
+
+
+{#- Text of a value that reads back as the same value of `data_type` with
+    cast(text as data_type): timestamps carry their UTC offset. -#}
+{% macro _sj_prune_value_text(expr, data_type) -%}
+    {%- if skewjoin._sj_type_kind(data_type) == 'timestamp' -%}
+        {{- return("date_format(" ~ expr ~ ", 'yyyy-MM-dd HH:mm:ss.SSSSSSxxx')") -}}
+    {%- endif -%}
+    {{- return('cast(' ~ expr ~ ' as string)') -}}
+{%- endmacro %}
+
+
+{% macro _sj_prune_cache_create_sql(table) -%}
+    {%- set sql -%}
+create table if not exists {{ table }} (
+    sj_kind string,
+    sj_values array<string>,
+    sj_created timestamp,
+    sj_run string,
+    sj_key_set string
+)
+using parquet
+partitioned by (sj_run, sj_key_set)
+options (partitionOverwriteMode 'dynamic')
+    {%- endset -%}
+    {{- return(sql) -}}
+{%- endmacro %}
+
+
+{#- One statement writing a key set's rows: its keys, its NULL count and, in
+    the same commit, the 'done' row. Dynamic partition overwrite stages each
+    write apart, so two models computing the same key set at once both land
+    the same rows. -#}
+{% macro _sj_prune_cache_fill_sql(table, run, ks) -%}
+    {%- set refs = [] -%}
+    {%- set texts = [] -%}
+    {%- set not_null = [] -%}
+    {%- set is_null = [] -%}
+    {%- for c in ks.columns -%}
+        {%- set ref = ks.alias ~ '.' ~ skewjoin._sj_ident(c.name) -%}
+        {%- do refs.append(ref) -%}
+        {%- do texts.append(skewjoin._sj_prune_value_text('sj_k' ~ loop.index0, c.type)) -%}
+        {%- do not_null.append(ref ~ ' is not null') -%}
+        {%- do is_null.append(ref ~ ' is null') -%}
+    {%- endfor -%}
+    {%- set filter = ('(' ~ ks.filter ~ ')\n        and ') if ks.filter is not none else '' -%}
+    {%- set distinct = [] -%}
+    {%- for r in refs -%}{%- do distinct.append(r ~ ' as sj_k' ~ loop.index0) -%}{%- endfor -%}
+    {%- set sql -%}
+insert overwrite table {{ table }} partition (sj_run, sj_key_set)
+select sj_kind, sj_values, current_timestamp() as sj_created,
+    {{ skewjoin._sj_quote_string(run) }} as sj_run, '{{ ks.id }}' as sj_key_set
+from (
+    select 'key' as sj_kind, array({{ texts | join(', ') }}) as sj_values
+    from (
+        select distinct {{ distinct | join(', ') }}
+        from {{ ks['from'] }} as {{ ks.alias }}
+        where {{ filter }}{{ not_null | join(' and ') }}
+    ) as sj_keys
+    union all
+    select 'nulls' as sj_kind, array(cast(count(*) as string)) as sj_values
+    from {{ ks['from'] }} as {{ ks.alias }}
+    where {{ filter }}({{ is_null | join(' or ') }})
+    union all
+    select 'done' as sj_kind, array({{ skewjoin._sj_quote_string(ks.text) }}) as sj_values
+) as sj_rows
+    {%- endset -%}
+    {{- return(sql) -}}
+{%- endmacro %}
+
+
+{#- Whether the cache table exists (a SHOW TABLES, not dbt's relation cache:
+    the table is made by a hook, outside what dbt tracks). -#}
+{% macro _sj_prune_cache_exists(table) -%}
+    {%- set parts = table.split('.') -%}
+    {%- set result = run_query('show tables in ' ~ parts[0] ~ " like '" ~ parts[1] ~ "'") -%}
+    {{- return(result.rows | length > 0) -}}
+{%- endmacro %}
+
+
+{#- The ids among `ids` whose key set is complete in the cache for `run`. -#}
+{% macro _sj_prune_cache_present(table, run, ids) -%}
+    {%- if not ids or not skewjoin._sj_prune_cache_exists(table) -%}
+        {{- return([]) -}}
+    {%- endif -%}
+    {%- set query -%}
+select distinct sj_key_set
+from {{ table }}
+where sj_run = {{ skewjoin._sj_quote_string(run) }}
+    and sj_key_set in ('{{ ids | join("', '") }}')
+    and sj_kind = 'done'
+    {%- endset -%}
+    {%- set present = [] -%}
+    {%- for row in run_query(query).rows -%}{%- do present.append(row[0] | string) -%}{%- endfor -%}
+    {{- return(present) -}}
+{%- endmacro %}
+
+
+{#- A resolved pruning source that reads its key set from the cache: its
+    relation becomes the cached keys, typed back, under the same alias and
+    column names, with no filter (the cached keys are already filtered). -#}
+{% macro _sj_prune_cached_source(src, table, run) -%}
+    {%- set ks = src.key_set -%}
+    {%- set columns = [] -%}
+    {%- for c in ks.columns -%}
+        {%- do columns.append('cast(sj_cache.sj_values[' ~ loop.index0 ~ '] as ' ~ c.type ~ ') as '
+            ~ skewjoin._sj_ident(c.name)) -%}
+    {%- endfor -%}
+    {%- set from_text -%}
+(
+    select {{ columns | join(', ') }}
+    from {{ table }} as sj_cache
+    where sj_cache.sj_run = {{ skewjoin._sj_quote_string(run) }}
+        and sj_cache.sj_key_set = '{{ ks.id }}'
+        and sj_cache.sj_kind = 'key'
+)
+    {%- endset -%}
+    {%- set cached = {} -%}
+    {%- do cached.update(src) -%}
+    {%- do cached.update({'from': from_text, 'filter': none, 'described': src, 'cached': {'table': table, 'run': run}}) -%}
+    {{- return(cached) -}}
+{%- endmacro %}
+
+
+{#- A conjunct that stops the query, with the way out, when the cache lacks
+    any of these key sets when it runs (a deferred predicate would otherwise
+    read an empty set and drop every row). -#}
+{% macro _sj_prune_cache_guard(spec, table, run, sources) -%}
+    {%- set ids = [] -%}
+    {%- set labels = [] -%}
+    {%- for src in sources -%}
+        {%- do ids.append(src.key_set.id) -%}
+        {%- do labels.append('small[' ~ src.index ~ '] ' ~ src.label) -%}
+    {%- endfor -%}
+    {%- set message -%}
+skewjoin.{{ spec.macro }} in model '{{ skewjoin._sj_model_name() }}': the key set of {{ labels | join(', ') }} is not in
+the prune cache {{ table }} for run {{ run }}. Compute it before the query runs: pre_hook="{{ '{{' }}
+skewjoin.prune_key_sets() {{ '}}' }}" in the model's config, or on-run-start
+    {%- endset -%}
+    {%- set sql -%}
+(
+    select if(count(distinct sj_cache.sj_key_set) = {{ ids | unique | list | length }}, true,
+        raise_error({{ skewjoin._sj_quote_string(message | replace('\n', ' ')) }}))
+    from {{ table }} as sj_cache
+    where sj_cache.sj_run = {{ skewjoin._sj_quote_string(run) }}
+        and sj_cache.sj_key_set in ('{{ ids | unique | join("', '") }}')
+        and sj_cache.sj_kind = 'done'
+)
+    {%- endset -%}
+    {{- return(sql) -}}
+{%- endmacro %}

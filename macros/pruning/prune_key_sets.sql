@@ -1,0 +1,172 @@
+{#- prune_key_sets: pruning as a pre-hook. Computes each pruning key set once
+    per run into the prune cache, where prune_predicate and star_join (with
+    the cache on: var skewjoin_prune_cache: true, or cache=true) read it.
+
+    Usage:
+      - a model's pre_hook, no argument: the key sets its compiled SQL names
+        (the pruning records list them), computed before its query runs:
+            {{ config(pre_hook="{{ skewjoin.prune_key_sets() }}") }}
+      - on-run-start, before any model is compiled, so that every model
+        renders literal predicates from the cache:
+            on-run-start: ["{{ skewjoin.prune_key_sets() }}"]
+        with the key sets listed in var skewjoin_prune_key_sets (or as the
+        argument): [{'relation': 'analytics.dates', 'filter': 'year = 2026',
+        'on': ['date_key']}], each a small relation as prune_predicate takes it.
+    Runs only in dbt run, build and retry (on-run-start also fires in
+    compile and docs generate, which need no key set); with var
+    skewjoin_run_queries false it does nothing. A key set already complete
+    in the cache for this run is not computed again. Runs of the cache older
+    than var skewjoin_prune_cache_keep_hours (24) are dropped. Returns no SQL:
+    the work is done by its queries, and its decision record is logged.
+-#}
+
+{% macro prune_key_sets(key_sets=none) -%}
+    {{- return(adapter.dispatch('prune_key_sets', 'skewjoin')(key_sets)) -}}
+{%- endmacro %}
+
+
+{% macro default__prune_key_sets(key_sets) -%}
+    {%- set problem -%}
+prune_key_sets writes a Spark table of key sets; it supports the spark and databricks adapters; this target uses
+{{ adapter.type() }}
+    {%- endset -%}
+    {%- do skewjoin._sj_raise('prune_key_sets', 'adapter', problem, 'a profile with type: spark') -%}
+{%- endmacro %}
+
+
+{#- One entry of key_sets (or of var skewjoin_prune_key_sets), resolved to a key set. -#}
+{% macro _sj_prune_key_set_entry(entry, index, argument) -%}
+    {%- set arg = argument ~ '[' ~ index ~ ']' -%}
+    {%- set example = "{'relation': 'analytics.dates', 'filter': 'year = 2026', 'on': ['date_key']}" -%}
+    {%- if entry is not mapping -%}
+        {%- do skewjoin._sj_raise('prune_key_sets', arg,
+            'each key set is a mapping with relation, on and optionally filter, alias; got '
+            ~ (entry | string)[:200], example) -%}
+    {%- endif -%}
+    {%- do skewjoin._sj_check_keys('prune_key_sets', arg, entry, ['relation', 'on', 'filter', 'alias', 'join_type'],
+        'a key set', example) -%}
+    {%- if 'relation' not in entry or 'on' not in entry -%}
+        {%- do skewjoin._sj_raise('prune_key_sets', arg,
+            'relation and on are required; got keys ' ~ (entry.keys() | list | join(', ')), example) -%}
+    {%- endif -%}
+    {%- set from_text = skewjoin._sj_from_text('prune_key_sets', arg ~ '.relation', entry['relation']) -%}
+    {%- set pairs = skewjoin._sj_parse_on('prune_key_sets', arg ~ '.on', entry['on'], ('big', 'small'), true) -%}
+    {%- set alias = entry.get('alias') or 'sj_small' -%}
+    {%- if alias != 'sj_small' -%}
+        {%- do skewjoin._sj_check_alias('prune_key_sets', arg ~ '.alias', alias, 's' ~ index) -%}
+    {%- endif -%}
+    {%- if entry.get('filter') is not none -%}
+        {%- do skewjoin._sj_check_fragment('prune_key_sets', arg ~ '.filter', entry['filter'], "\"year = 2026\"") -%}
+    {%- endif -%}
+    {%- set described = skewjoin._sj_columns(from_text) -%}
+    {%- set columns = [] -%}
+    {%- for pair in pairs -%}
+        {%- set c = skewjoin._sj_find_column(described, pair[1]) -%}
+        {%- if c is none -%}
+            {%- set problem -%}
+column '{{ pair[1] }}' is not a column of {{ from_text }}{{ skewjoin._sj_did_you_mean(pair[1],
+described | map(attribute='name') | list) }}; its columns are: {{ described | map(attribute='name') | join(', ') }}
+            {%- endset -%}
+            {%- do skewjoin._sj_raise('prune_key_sets', arg ~ '.on', problem, "['date_key']") -%}
+        {%- endif -%}
+        {%- do columns.append(c) -%}
+    {%- endfor -%}
+    {{- return(skewjoin._sj_prune_key_set(from_text, alias, entry.get('filter'), columns)) -}}
+{%- endmacro %}
+
+
+{#- The key sets to compute: the argument, else the markers of the model's
+    compiled SQL (pre_hook), else var skewjoin_prune_key_sets (on-run-start). -#}
+{% macro _sj_prune_key_sets_wanted(key_sets) -%}
+    {%- set argument = 'key_sets' -%}
+    {%- if key_sets is none and model is defined and model is not none and model.get('compiled_code') -%}
+        {{- return({'from': 'the compiled SQL of model ' ~ model.name,
+                    'key_sets': skewjoin._sj_prune_key_sets_in(model.compiled_code)}) -}}
+    {%- endif -%}
+    {%- if key_sets is none -%}
+        {%- set key_sets = var('skewjoin_prune_key_sets', []) -%}
+        {%- set argument = 'var skewjoin_prune_key_sets' -%}
+    {%- endif -%}
+    {%- if key_sets is string or key_sets is mapping or key_sets is not iterable -%}
+        {%- do skewjoin._sj_raise('prune_key_sets', argument,
+            'expected a list of key sets; got ' ~ (key_sets | string)[:200],
+            "[{'relation': 'analytics.dates', 'filter': 'year = 2026', 'on': ['date_key']}]") -%}
+    {%- endif -%}
+    {%- set found = [] -%}
+    {%- set ids = [] -%}
+    {%- for entry in key_sets -%}
+        {%- set ks = skewjoin._sj_prune_key_set_entry(entry, loop.index0, argument) -%}
+        {%- if ks.id not in ids -%}
+            {%- do ids.append(ks.id) -%}
+            {%- do found.append(ks) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{- return({'from': argument, 'key_sets': found}) -}}
+{%- endmacro %}
+
+
+{#- Drop the runs of the cache older than the kept hours (not this run). -#}
+{% macro _sj_prune_cache_expire(table, run) -%}
+    {%- set hours = skewjoin._sj_whole_number('prune_key_sets', 'var skewjoin_prune_cache_keep_hours',
+        var('skewjoin_prune_cache_keep_hours', 24), 0, '24') -%}
+    {%- set query -%}
+select sj_run
+from {{ table }}
+where sj_run <> {{ skewjoin._sj_quote_string(run) }}
+group by sj_run
+having max(sj_created) < current_timestamp() - make_interval(0, 0, 0, 0, {{ hours }})
+    {%- endset -%}
+    {%- set dropped = [] -%}
+    {%- for row in run_query(query).rows -%}
+        {%- do run_query('alter table ' ~ table ~ ' drop if exists partition (sj_run = '
+            ~ skewjoin._sj_quote_string(row[0] | string) ~ ')') -%}
+        {%- do dropped.append(row[0] | string) -%}
+    {%- endfor -%}
+    {{- return(dropped) -}}
+{%- endmacro %}
+
+
+{% macro spark__prune_key_sets(key_sets) -%}
+    {%- if not execute -%}
+        {{- return('') -}}
+    {%- endif -%}
+    {%- set table = skewjoin._sj_prune_cache_table('prune_key_sets') -%}
+    {%- set run = skewjoin._sj_prune_cache_run('prune_key_sets') -%}
+    {%- set which = flags.WHICH | string -%}
+    {%- set lines = [] -%}
+    {%- if not skewjoin._sj_queries_allowed() -%}
+        {%- do lines.append('nothing computed: run-time queries are off (var skewjoin_run_queries: false)') -%}
+    {%- elif which not in ('run', 'build', 'retry', 'run-operation') -%}
+        {%- do lines.append('nothing computed: dbt ' ~ which ~ ' runs no model, so no key set is needed') -%}
+    {%- else -%}
+        {%- set wanted = skewjoin._sj_prune_key_sets_wanted(key_sets) -%}
+        {%- do lines.append('cache ' ~ table ~ ', run ' ~ run ~ '; key sets from ' ~ wanted['from'] ~ ': '
+            ~ wanted.key_sets | length) -%}
+        {%- if wanted.key_sets -%}
+            {%- do run_query(skewjoin._sj_prune_cache_create_sql(table)) -%}
+            {%- set dropped = skewjoin._sj_prune_cache_expire(table, run) -%}
+            {%- if dropped -%}
+                {%- do lines.append('dropped ' ~ dropped | length ~ ' earlier run(s) older than '
+                    ~ var('skewjoin_prune_cache_keep_hours', 24) ~ ' h') -%}
+            {%- endif -%}
+            {%- set present = skewjoin._sj_prune_cache_present(table, run, wanted.key_sets | map(attribute='id') | list) -%}
+            {%- for ks in wanted.key_sets -%}
+                {%- set shown = ks['from'] if not ks['from'].startswith('(') else 'a query' -%}
+                {%- set what = shown ~ (' where ' ~ ks.filter if ks.filter is not none else '') ~ ' on '
+                    ~ (ks.columns | map(attribute='name') | join(', ')) -%}
+                {%- if ks.id in present -%}
+                    {%- do lines.append('key set ' ~ ks.id[:12] ~ ' (' ~ what ~ '): already in the cache for this run') -%}
+                {%- else -%}
+                    {%- set started = modules.datetime.datetime.now() -%}
+                    {%- do run_query(skewjoin._sj_prune_cache_fill_sql(table, run, ks)) -%}
+                    {%- set seconds = (modules.datetime.datetime.now() - started).total_seconds() -%}
+                    {%- do lines.append('key set ' ~ ks.id[:12] ~ ' (' ~ what ~ '): computed in '
+                        ~ ('%.2f' | format(seconds)) ~ ' s') -%}
+                {%- endif -%}
+            {%- endfor -%}
+        {%- endif -%}
+    {%- endif -%}
+    {%- do log('skewjoin.prune_key_sets decision record (' ~ skewjoin._sj_model_name() ~ '): '
+        ~ (lines | join(' | ')), info=true) -%}
+    {{- return('') -}}
+{%- endmacro %}
