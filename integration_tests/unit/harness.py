@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import jinja2
@@ -57,11 +58,14 @@ DEFAULT_CONF: dict[str, str] = {
     "spark.sql.adaptive.enabled": "true", "spark.sql.adaptive.coalescePartitions.initialPartitionNum": "<undefined>",
 }
 
+# The invocation id of every render (dbt makes one per command).
+INVOCATION_ID = "00000000-0000-4000-8000-000000000000"
+
 # Names dbt's context provides that the harness provides too; test_harness.py
 # checks that every name the macros read is one of them.
 CONTEXT_NAMES = (
-    PACKAGE, "adapter", "api", "config", "exceptions", "execute", "fromjson", "log", "model", "modules",
-    "ref", "return", "run_query", "source", "target", "this", "tojson", "var",
+    PACKAGE, "adapter", "api", "config", "exceptions", "execute", "flags", "fromjson", "invocation_id",
+    "local_md5", "log", "model", "modules", "ref", "return", "run_query", "source", "target", "this", "tojson", "var",
 )  # fmt: skip
 
 
@@ -596,7 +600,10 @@ class Renderer:
                 "config": Config(self.config_values),
                 "exceptions": Exceptions(self.warnings),
                 "execute": execute,
+                "flags": SimpleNamespace(WHICH="run"),
                 "fromjson": BaseContext.fromjson,
+                "invocation_id": INVOCATION_ID,
+                "local_md5": BaseContext.local_md5,
                 "log": self._log,
                 "model": {"name": model, "unique_id": f"model.unit.{model}", "resource_type": "model"},
                 "modules": get_context_modules(),

@@ -20,7 +20,8 @@ PUBLIC = {
     "skew_join": "left, right, on, join_type='inner', columns=None, left_alias='a', right_alias='b', skew=None",
     "star_join": "fact, dims, fact_alias='f', columns=None, broadcast_budget=None, size_factor=None, analyze=None, "
     "shuffle_hint=None, prune=None",
-    "prune_predicate": "big, big_alias, small, join_type='inner', max_values=None, fallback=None",
+    "prune_predicate": "big, big_alias, small, join_type='inner', max_values=None, fallback=None, cache=None",
+    "prune_key_sets": "key_sets=None",
 }
 
 

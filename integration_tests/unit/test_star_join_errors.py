@@ -64,7 +64,7 @@ CASES = [
     ErrorCase("empty_dims", "[]", "dims", "expected a non-empty list of dimensions"),
     ErrorCase("bad_analyze", f"[{STORES}], analyze='sometimes'", "analyze", "analyze is false"),
     ErrorCase("bad_shuffle_hint", f"[{STORES}], shuffle_hint='broadcast'", "shuffle_hint", "'merge' (sort-merge join"),
-    ErrorCase("bad_prune", f"[{STORES}], prune='yes'", "prune", "prune is true or false"),
+    ErrorCase("bad_prune", f"[{STORES}], prune='yes'", "prune", "'cache' (read them from the prune cache"),
     ErrorCase("bad_config", f"[{STORES}]", "star_join", "unknown key 'budget'", config={"star_join": {"budget": 5}}),
     ErrorCase("config_not_a_mapping", f"[{STORES}]", "star_join", "the model config star_join is a mapping",
               config={"star_join": "10m"}),

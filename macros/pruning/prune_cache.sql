@@ -143,45 +143,48 @@ options (partitionOverwriteMode 'dynamic')
 {%- endmacro %}
 
 
-{#- One statement writing a key set's rows: its keys, its NULL count and, in
-    the same commit, the 'done' row. Dynamic partition overwrite stages each
-    write apart, so two models computing the same key set at once both land
-    the same rows. -#}
-{% macro _sj_prune_cache_fill_sql(table, run, ks) -%}
+{#- The rows of one key set: its keys, its NULL count and the 'done' row. -#}
+{% macro _sj_prune_cache_rows_sql(run, ks) -%}
     {%- set refs = [] -%}
     {%- set texts = [] -%}
     {%- set not_null = [] -%}
     {%- set is_null = [] -%}
     {%- for c in ks.columns -%}
         {%- set ref = ks.alias ~ '.' ~ skewjoin._sj_ident(c.name) -%}
-        {%- do refs.append(ref) -%}
+        {%- do refs.append(ref ~ ' as sj_k' ~ loop.index0) -%}
         {%- do texts.append(skewjoin._sj_prune_value_text('sj_k' ~ loop.index0, c.type)) -%}
         {%- do not_null.append(ref ~ ' is not null') -%}
         {%- do is_null.append(ref ~ ' is null') -%}
     {%- endfor -%}
     {%- set filter = ('(' ~ ks.filter ~ ')\n        and ') if ks.filter is not none else '' -%}
-    {%- set distinct = [] -%}
-    {%- for r in refs -%}{%- do distinct.append(r ~ ' as sj_k' ~ loop.index0) -%}{%- endfor -%}
+    {%- set tail = ', current_timestamp(), ' ~ skewjoin._sj_quote_string(run) ~ ", '" ~ ks.id ~ "'" -%}
     {%- set sql -%}
-insert overwrite table {{ table }} partition (sj_run, sj_key_set)
-select sj_kind, sj_values, current_timestamp() as sj_created,
-    {{ skewjoin._sj_quote_string(run) }} as sj_run, '{{ ks.id }}' as sj_key_set
+select 'key', array({{ texts | join(', ') }}){{ tail }}
 from (
-    select 'key' as sj_kind, array({{ texts | join(', ') }}) as sj_values
-    from (
-        select distinct {{ distinct | join(', ') }}
-        from {{ ks['from'] }} as {{ ks.alias }}
-        where {{ filter }}{{ not_null | join(' and ') }}
-    ) as sj_keys
-    union all
-    select 'nulls' as sj_kind, array(cast(count(*) as string)) as sj_values
+    select distinct {{ refs | join(', ') }}
     from {{ ks['from'] }} as {{ ks.alias }}
-    where {{ filter }}({{ is_null | join(' or ') }})
-    union all
-    select 'done' as sj_kind, array({{ skewjoin._sj_quote_string(ks.text) }}) as sj_values
-) as sj_rows
+    where {{ filter }}{{ not_null | join(' and ') }}
+) as sj_keys
+union all
+select 'nulls', array(cast(count(*) as string)){{ tail }}
+from {{ ks['from'] }} as {{ ks.alias }}
+where {{ filter }}({{ is_null | join(' or ') }})
+union all
+select 'done', array({{ skewjoin._sj_quote_string(ks.text) }}){{ tail }}
     {%- endset -%}
     {{- return(sql) -}}
+{%- endmacro %}
+
+
+{#- One statement writing the rows of every key set given: the 'done' row of
+    each lands in the same commit as its keys. Dynamic partition overwrite
+    stages each write apart, so two models computing the same key set at
+    once both land the same rows. -#}
+{% macro _sj_prune_cache_fill_sql(table, run, key_sets) -%}
+    {%- set parts = [] -%}
+    {%- for ks in key_sets -%}{%- do parts.append(skewjoin._sj_prune_cache_rows_sql(run, ks)) -%}{%- endfor -%}
+    {{- return('insert overwrite table ' ~ table ~ ' partition (sj_run, sj_key_set)\n'
+        ~ (parts | join('\nunion all\n'))) -}}
 {%- endmacro %}
 
 

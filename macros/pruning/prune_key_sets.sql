@@ -11,7 +11,8 @@
             on-run-start: ["{{ skewjoin.prune_key_sets() }}"]
         with the key sets listed in var skewjoin_prune_key_sets (or as the
         argument): [{'relation': 'analytics.dates', 'filter': 'year = 2026',
-        'on': ['date_key']}], each a small relation as prune_predicate takes it.
+        'on': ['date_key']}], each a small relation as prune_predicate takes it
+        (in YAML write `keys:` for `on:`, which YAML reads as true).
     Runs only in dbt run, build and retry (on-run-start also fires in
     compile and docs generate, which need no key set); with var
     skewjoin_run_queries false it does nothing. A key set already complete
@@ -43,14 +44,25 @@ prune_key_sets writes a Spark table of key sets; it supports the spark and datab
             'each key set is a mapping with relation, on and optionally filter, alias; got '
             ~ (entry | string)[:200], example) -%}
     {%- endif -%}
-    {%- do skewjoin._sj_check_keys('prune_key_sets', arg, entry, ['relation', 'on', 'filter', 'alias', 'join_type'],
-        'a key set', example) -%}
-    {%- if 'relation' not in entry or 'on' not in entry -%}
-        {%- do skewjoin._sj_raise('prune_key_sets', arg,
-            'relation and on are required; got keys ' ~ (entry.keys() | list | join(', ')), example) -%}
+    {%- if true in entry.keys() -%}
+        {%- set problem -%}
+a key of this key set reads as true: YAML reads a bare `on:` as the boolean true; in YAML write the key columns
+under `keys:` (or quote it: 'on':)
+        {%- endset -%}
+        {%- do skewjoin._sj_raise('prune_key_sets', arg, problem,
+            "{relation: analytics.dates, filter: 'year = 2026', keys: [date_key]}") -%}
     {%- endif -%}
+    {%- do skewjoin._sj_check_keys('prune_key_sets', arg, entry,
+        ['relation', 'on', 'keys', 'filter', 'alias', 'join_type'], 'a key set', example) -%}
+    {%- if 'relation' not in entry or ('on' in entry) == ('keys' in entry) -%}
+        {%- do skewjoin._sj_raise('prune_key_sets', arg,
+            'relation and one of on or keys (the key columns) are required; got keys '
+            ~ (entry.keys() | list | join(', ')), example) -%}
+    {%- endif -%}
+    {%- set on_argument = arg ~ ('.on' if 'on' in entry else '.keys') -%}
+    {%- set on = entry['on'] if 'on' in entry else entry['keys'] -%}
     {%- set from_text = skewjoin._sj_from_text('prune_key_sets', arg ~ '.relation', entry['relation']) -%}
-    {%- set pairs = skewjoin._sj_parse_on('prune_key_sets', arg ~ '.on', entry['on'], ('big', 'small'), true) -%}
+    {%- set pairs = skewjoin._sj_parse_on('prune_key_sets', on_argument, on, ('big', 'small'), true) -%}
     {%- set alias = entry.get('alias') or 'sj_small' -%}
     {%- if alias != 'sj_small' -%}
         {%- do skewjoin._sj_check_alias('prune_key_sets', arg ~ '.alias', alias, 's' ~ index) -%}
@@ -67,7 +79,7 @@ prune_key_sets writes a Spark table of key sets; it supports the spark and datab
 column '{{ pair[1] }}' is not a column of {{ from_text }}{{ skewjoin._sj_did_you_mean(pair[1],
 described | map(attribute='name') | list) }}; its columns are: {{ described | map(attribute='name') | join(', ') }}
             {%- endset -%}
-            {%- do skewjoin._sj_raise('prune_key_sets', arg ~ '.on', problem, "['date_key']") -%}
+            {%- do skewjoin._sj_raise('prune_key_sets', on_argument, problem, "['date_key']") -%}
         {%- endif -%}
         {%- do columns.append(c) -%}
     {%- endfor -%}
@@ -150,23 +162,30 @@ having max(sj_created) < current_timestamp() - make_interval(0, 0, 0, 0, {{ hour
                     ~ var('skewjoin_prune_cache_keep_hours', 24) ~ ' h') -%}
             {%- endif -%}
             {%- set present = skewjoin._sj_prune_cache_present(table, run, wanted.key_sets | map(attribute='id') | list) -%}
+            {%- set missing = [] -%}
             {%- for ks in wanted.key_sets -%}
                 {%- set shown = ks['from'] if not ks['from'].startswith('(') else 'a query' -%}
-                {%- set what = shown ~ (' where ' ~ ks.filter if ks.filter is not none else '') ~ ' on '
-                    ~ (ks.columns | map(attribute='name') | join(', ')) -%}
+                {%- set what = 'key set ' ~ ks.id[:12] ~ ' (' ~ shown ~ (' where ' ~ ks.filter if ks.filter is not none
+                    else '') ~ ' on ' ~ (ks.columns | map(attribute='name') | join(', ')) ~ ')' -%}
                 {%- if ks.id in present -%}
-                    {%- do lines.append('key set ' ~ ks.id[:12] ~ ' (' ~ what ~ '): already in the cache for this run') -%}
+                    {%- do lines.append(what ~ ': already in the cache for this run') -%}
                 {%- else -%}
-                    {%- set started = modules.datetime.datetime.now() -%}
-                    {%- do run_query(skewjoin._sj_prune_cache_fill_sql(table, run, ks)) -%}
-                    {%- set seconds = (modules.datetime.datetime.now() - started).total_seconds() -%}
-                    {%- do lines.append('key set ' ~ ks.id[:12] ~ ' (' ~ what ~ '): computed in '
-                        ~ ('%.2f' | format(seconds)) ~ ' s') -%}
+                    {%- do lines.append(what ~ ': computed') -%}
+                    {%- do missing.append(ks) -%}
                 {%- endif -%}
             {%- endfor -%}
+            {%- if missing -%}
+                {%- set started = modules.datetime.datetime.now() -%}
+                {%- do run_query(skewjoin._sj_prune_cache_fill_sql(table, run, missing)) -%}
+                {%- set seconds = (modules.datetime.datetime.now() - started).total_seconds() -%}
+                {%- do lines.append(missing | length ~ ' key set(s) computed in one statement, '
+                    ~ ('%.2f' | format(seconds)) ~ ' s') -%}
+            {%- endif -%}
         {%- endif -%}
     {%- endif -%}
-    {%- do log('skewjoin.prune_key_sets decision record (' ~ skewjoin._sj_model_name() ~ '): '
+    {%- set where = ('model ' ~ model.name) if model is defined and model is not none and model.get('name')
+        else 'hook' -%}
+    {%- do log('skewjoin.prune_key_sets decision record (' ~ where ~ '): '
         ~ (lines | join(' | ')), info=true) -%}
     {{- return('') -}}
 {%- endmacro %}

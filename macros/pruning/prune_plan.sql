@@ -111,8 +111,8 @@ stops the query if they are missing then); no key is collected while rendering
 {#- The cache of this plan: every source's key set, which of them are
     complete in the cache for this run, and the record lines. -#}
 {% macro _sj_prune_plan_cache(spec) -%}
-    {%- set table = skewjoin._sj_prune_cache_table(spec.macro) -%}
-    {%- set run = skewjoin._sj_prune_cache_run(spec.macro) -%}
+    {%- set table = spec.cache_table -%}
+    {%- set run = spec.cache_run -%}
     {%- set ids = [] -%}
     {%- set markers = [] -%}
     {%- for src in spec.sources -%}
@@ -244,10 +244,11 @@ predicate compares {{ k.big_expr }} (exact, but Spark cannot push it to the scan
     {%- if deferred and not empty -%}
         {%- set partitions = skewjoin._sj_prune_count_partitions(spec, on_partitions) -%}
         {%- set kept = partitions.kept if partitions.kept is not none else 'not counted (more than 10000)' -%}
+        {%- set counted = (', ' ~ kept ~ ' kept by the literal predicate') if on_partitions else '' -%}
         {%- set line -%}
-partitions: {{ partitions.total }} in total, {{ kept }} kept by literal predicates; the key set on partition column(s)
-{{ deferred | join(', ') }} is read from the prune cache when the query runs, so Spark prunes by it then (dynamic
-partition pruning), and the count is not known here
+partitions: {{ partitions.total }} in total{{ counted }}; the key set on partition column(s) {{ deferred | join(', ') }}
+is read from the prune cache when the query runs, so Spark prunes by it then (dynamic partition pruning): how many it
+keeps is not known while rendering
         {%- endset -%}
     {%- elif empty -%}
         {%- set partitions = skewjoin._sj_prune_count_partitions(spec, ['false']) -%}

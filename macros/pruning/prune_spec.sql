@@ -91,7 +91,8 @@ the name the filter uses for this relation, a plain identifier different from th
 
 
 {#- Validate everything that needs no query. Returns the request:
-    {'macro', 'big', 'big_is_table', 'alias', 'sources': [...], 'max_values', 'fallback', 'cache'}. -#}
+    {'macro', 'big', 'big_is_table', 'alias', 'sources': [...], 'max_values', 'fallback', 'cache',
+    'cache_table', 'cache_run'}. -#}
 {% macro _sj_prune_spec(macro_name, big, big_alias, small, join_type, max_values, fallback, cache=none) -%}
     {%- set big_from = skewjoin._sj_from_text(macro_name, 'big', big) -%}
     {%- set big_is_table = skewjoin._sj_is_relation(big) or not skewjoin._sj_is_query_text(big) -%}
@@ -123,9 +124,11 @@ fallback, what to do above max_values: 'range' (between min and max), 'semi_join
 it
     {%- endset -%}
     {%- set fb = skewjoin._sj_choice(macro_name, 'fallback', fb, ['range', 'semi_join', 'none'], what) -%}
+    {%- set cache_on = skewjoin._sj_prune_cache_on(macro_name, cache) -%}
     {{- return({'macro': macro_name, 'big': big_from, 'big_is_table': big_is_table, 'alias': alias,
-                'sources': sources, 'max_values': mv, 'fallback': fb,
-                'cache': skewjoin._sj_prune_cache_on(macro_name, cache)}) -}}
+                'sources': sources, 'max_values': mv, 'fallback': fb, 'cache': cache_on,
+                'cache_table': skewjoin._sj_prune_cache_table(macro_name) if cache_on else none,
+                'cache_run': skewjoin._sj_prune_cache_run(macro_name) if cache_on else none}) -}}
 {%- endmacro %}
 
 
