@@ -36,8 +36,8 @@ DATES_FEB = {"relation": "ref('prune_dates')", "filter": "'year = 2026 and month
 # -- helpers ------------------------------------------------------------------------------
 
 
-def _record(sql: str) -> str:
-    match = re.search(r"/\* skewjoin\.prune_predicate decision record.*?\*/", sql, flags=re.S)
+def _record(sql: str, macro: str = "prune_predicate") -> str:
+    match = re.search(r"/\* skewjoin\." + macro + r" decision record.*?\*/", sql, flags=re.S)
     assert match, f"no decision record in:\n{sql[:2000]}"
     return match.group(0)
 

@@ -96,9 +96,11 @@ def test_a_key_set_not_in_the_cache_is_read_when_the_query_runs(renderer: Callab
     ks = r.macros["_sj_prune_key_sets_in"](sql)
     assert len(ks) == 1 and ks[0]["filter"] == "year = 2026 and month = 2"
     body = re.sub(r"/\*.*?\*/", "", sql, flags=re.S)
-    assert f"raise_error('skewjoin.prune_predicate in model \\'unit_model\\': the key set of small[0] prune_dates" in body
+    assert (f"cast(raise_error('skewjoin.prune_predicate in model \\'unit_model\\': the key set {ks[0]['id'][:12]} "
+            "of small[0] prune_dates is not in the prune cache skewjoin_it.skewjoin_prune_cache for run") in body
+    assert "and sj_cache.sj_kind = 'done'\n" in body and "where sj_check.sj_done = 0" in body
     assert f"sj_cache.sj_run = '{INVOCATION_ID}'" in body
-    assert f"sj_cache.sj_key_set in ('{ks[0]['id']}')" in body
+    assert f"sj_cache.sj_key_set = '{ks[0]['id']}'" in body
     assert "f.date_key in (\n" in body and "cast(sj_cache.sj_values[0] as date) as date_key" in body
     assert "a semi join against the cached key set(s)" in sql and "no key is collected while rendering" in sql
 
@@ -161,12 +163,13 @@ def test_the_pre_hook_computes_the_key_sets_its_model_names_in_one_statement(ren
     r.context["model"]["compiled_code"] = compiled
     _cache_with(r, [ids[1]])
     statements: list[str] = []
-    r.spark.answer(r"(create table if not exists|insert overwrite table) .*",
+    r.spark.answer(r"(create schema if not exists|create table if not exists|insert overwrite table) .*",
                    lambda m: statements.append(m.group(0)) or Result((), []))  # fmt: skip
     r.spark.answer(r"select sj_run\s+from .*having .*", Result(("sj_run",), []))
     assert _hook(r) == ""
-    assert len(statements) == 2 and statements[0].startswith(f"create table if not exists {CACHE} (")
-    fill = statements[1]
+    assert len(statements) == 3 and statements[0] == "create schema if not exists skewjoin_it"
+    assert statements[1].startswith(f"create table if not exists {CACHE} (")
+    fill = statements[2]
     assert fill.startswith(f"insert overwrite table {CACHE} partition (sj_run, sj_key_set)\n")
     assert f"'{ids[0]}'" in fill and f"'{ids[1]}'" not in fill, "a key set already complete is not computed again"
     assert "where (year = 2026 and month = 2)\n        and sj_small.date_key is not null" in fill
@@ -195,9 +198,10 @@ def test_the_key_sets_of_on_run_start_come_from_the_var(renderer: Callable[..., 
     r.context["model"] = None
     seen: list[str] = []
     r.spark.answer(r"show tables in .*", Result(("a", "b", "c"), []))
-    r.spark.answer(r"(create table|insert overwrite|select sj_run)\s.*", lambda m: seen.append(m.group(0)) or Result((), []))
+    r.spark.answer(r"(create schema|create table|insert overwrite|select sj_run)\s.*",
+                   lambda m: seen.append(m.group(0)) or Result((), []))  # fmt: skip
     assert _hook(r) == ""
-    assert [s.split(" ")[0] for s in seen] == ["create", "select", "insert"]
+    assert [" ".join(s.split()[:2]) for s in seen] == ["create schema", "create table", "select sj_run", "insert overwrite"]
     assert any(m.startswith("skewjoin.prune_key_sets decision record (hook): ") and "var skewjoin_prune_key_sets: 1" in m
                for m in r.logs)  # fmt: skip
 

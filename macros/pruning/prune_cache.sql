@@ -217,54 +217,50 @@ where sj_run = {{ skewjoin._sj_quote_string(run) }}
 
 {#- A resolved pruning source that reads its key set from the cache: its
     relation becomes the cached keys, typed back, under the same alias and
-    column names, with no filter (the cached keys are already filtered). -#}
-{% macro _sj_prune_cached_source(src, table, run) -%}
+    column names, with no filter (the cached keys are already filtered).
+    When the key set is not complete in the cache as the query runs, the
+    second branch (over a count, which has its one row even when the cache
+    has none; the error is raised above the filter on it) stops the query
+    with the way out: an absent key set must not read as an empty set that
+    drops every row. -#}
+{% macro _sj_prune_cached_source(spec, src) -%}
     {%- set ks = src.key_set -%}
+    {%- set table = spec.cache_table -%}
+    {%- set where = 'where sj_cache.sj_run = ' ~ skewjoin._sj_quote_string(spec.cache_run)
+        ~ " and sj_cache.sj_key_set = '" ~ ks.id ~ "'" -%}
+    {%- set message -%}
+skewjoin.{{ spec.macro }} in model '{{ skewjoin._sj_model_name() }}': the key set {{ ks.id[:12] }} of small[{{ src.index }}]
+{{ src.label }} is not in the prune cache {{ table }} for run {{ spec.cache_run }}. Compute it before the query runs:
+pre_hook="{{ '{{' }} skewjoin.prune_key_sets() {{ '}}' }}" in the model's config, or on-run-start
+    {%- endset -%}
+    {%- set error = 'raise_error(' ~ skewjoin._sj_quote_string(message | replace('\n', ' ')) ~ ')' -%}
     {%- set columns = [] -%}
+    {%- set raised = [] -%}
     {%- for c in ks.columns -%}
-        {%- do columns.append('cast(sj_cache.sj_values[' ~ loop.index0 ~ '] as ' ~ c.type ~ ') as '
-            ~ skewjoin._sj_ident(c.name)) -%}
+        {%- set name = skewjoin._sj_ident(c.name) -%}
+        {%- do columns.append('cast(sj_cache.sj_values[' ~ loop.index0 ~ '] as ' ~ c.type ~ ') as ' ~ name) -%}
+        {%- do raised.append('cast(' ~ error ~ ' as ' ~ c.type ~ ') as ' ~ name) -%}
     {%- endfor -%}
     {%- set from_text -%}
 (
     select {{ columns | join(', ') }}
     from {{ table }} as sj_cache
-    where sj_cache.sj_run = {{ skewjoin._sj_quote_string(run) }}
-        and sj_cache.sj_key_set = '{{ ks.id }}'
+    {{ where }}
         and sj_cache.sj_kind = 'key'
+    union all
+    select {{ raised | join(', ') }}
+    from (
+        select count(*) as sj_done
+        from {{ table }} as sj_cache
+        {{ where }}
+            and sj_cache.sj_kind = 'done'
+    ) as sj_check
+    where sj_check.sj_done = 0
 )
     {%- endset -%}
     {%- set cached = {} -%}
     {%- do cached.update(src) -%}
-    {%- do cached.update({'from': from_text, 'filter': none, 'described': src, 'cached': {'table': table, 'run': run}}) -%}
+    {%- do cached.update({'from': from_text, 'filter': none, 'described': src,
+                          'cached': {'table': table, 'run': spec.cache_run}}) -%}
     {{- return(cached) -}}
-{%- endmacro %}
-
-
-{#- A conjunct that stops the query, with the way out, when the cache lacks
-    any of these key sets when it runs (a deferred predicate would otherwise
-    read an empty set and drop every row). -#}
-{% macro _sj_prune_cache_guard(spec, table, run, sources) -%}
-    {%- set ids = [] -%}
-    {%- set labels = [] -%}
-    {%- for src in sources -%}
-        {%- do ids.append(src.key_set.id) -%}
-        {%- do labels.append('small[' ~ src.index ~ '] ' ~ src.label) -%}
-    {%- endfor -%}
-    {%- set message -%}
-skewjoin.{{ spec.macro }} in model '{{ skewjoin._sj_model_name() }}': the key set of {{ labels | join(', ') }} is not in
-the prune cache {{ table }} for run {{ run }}. Compute it before the query runs: pre_hook="{{ '{{' }}
-skewjoin.prune_key_sets() {{ '}}' }}" in the model's config, or on-run-start
-    {%- endset -%}
-    {%- set sql -%}
-(
-    select if(count(distinct sj_cache.sj_key_set) = {{ ids | unique | list | length }}, true,
-        raise_error({{ skewjoin._sj_quote_string(message | replace('\n', ' ')) }}))
-    from {{ table }} as sj_cache
-    where sj_cache.sj_run = {{ skewjoin._sj_quote_string(run) }}
-        and sj_cache.sj_key_set in ('{{ ids | unique | join("', '") }}')
-        and sj_cache.sj_kind = 'done'
-)
-    {%- endset -%}
-    {{- return(sql) -}}
 {%- endmacro %}

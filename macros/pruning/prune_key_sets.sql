@@ -155,6 +155,7 @@ having max(sj_created) < current_timestamp() - make_interval(0, 0, 0, 0, {{ hour
         {%- do lines.append('cache ' ~ table ~ ', run ' ~ run ~ '; key sets from ' ~ wanted['from'] ~ ': '
             ~ wanted.key_sets | length) -%}
         {%- if wanted.key_sets -%}
+            {%- do run_query('create schema if not exists ' ~ table.split('.')[0]) -%}
             {%- do run_query(skewjoin._sj_prune_cache_create_sql(table)) -%}
             {%- set dropped = skewjoin._sj_prune_cache_expire(table, run) -%}
             {%- if dropped -%}

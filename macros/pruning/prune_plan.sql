@@ -81,7 +81,7 @@
 
 {#- A group whose key sets are not in the prune cache yet (the model's
     pre_hook computes them after this SQL is rendered): a semi join against
-    the cached keys, read when the query runs, and the guard that stops the
+    the cached keys, read when the query runs, which stops the
     query if they are still missing then. -#}
 {% macro _sj_prune_deferred_predicate(spec, sources) -%}
     {%- set keys = sources[0]['keys'] -%}
@@ -93,15 +93,13 @@
         {%- do lines.append('small[' ~ src.index ~ '] ' ~ skewjoin._sj_prune_describe_source(src, spec)
             ~ ': key set ' ~ src.key_set.id[:12] ~ ' is not in the prune cache for this run yet') -%}
     {%- endfor -%}
-    {%- set guard = skewjoin._sj_prune_cache_guard(spec, sources[0].cached.table, sources[0].cached.run, sources) -%}
     {%- set line -%}
 {{ shown if keys | length == 1 else '(' ~ shown ~ ')' }}: a semi join against the cached key set(s) {{ ids | join(', ') }},
-read when the query runs (the pre_hook {{ '{{' }} skewjoin.prune_key_sets() {{ '}}' }} computes them before it; a guard
-stops the query if they are missing then); no key is collected while rendering
+read when the query runs (the pre_hook {{ '{{' }} skewjoin.prune_key_sets() {{ '}}' }} computes them before it; the
+query stops with an error if they are missing then); no key is collected while rendering
     {%- endset -%}
     {%- do lines.append(line | replace('\n', ' ')) -%}
-    {{- return({'conjuncts': [{'sql': guard, 'columns': []},
-                              {'sql': skewjoin._sj_prune_semi_join_sql(sources),
+    {{- return({'conjuncts': [{'sql': skewjoin._sj_prune_semi_join_sql(sources),
                                'columns': keys | map(attribute='big') | map('lower') | list,
                                'subquery': true, 'deferred': true}],
                 'empty': false, 'lines': lines}) -}}
@@ -310,7 +308,7 @@ was collected and nothing is pruned
         {%- if cache is not none -%}
             {%- set cached = [] -%}
             {%- for src in sources -%}
-                {%- do cached.append(skewjoin._sj_prune_cached_source(src, cache.table, cache.run)) -%}
+                {%- do cached.append(skewjoin._sj_prune_cached_source(spec, src)) -%}
                 {%- if src.key_set.id not in cache.present -%}{%- do missing.append(src.key_set.id) -%}{%- endif -%}
             {%- endfor -%}
             {%- set sources = cached -%}
