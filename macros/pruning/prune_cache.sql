@@ -218,12 +218,13 @@ where sj_run = {{ skewjoin._sj_quote_string(run) }}
 {#- A resolved pruning source that reads its key set from the cache: its
     relation becomes the cached keys, typed back, under the same alias and
     column names, with no filter (the cached keys are already filtered).
-    When the key set is not complete in the cache as the query runs, the
+    With `guard` (a key set read when the query runs, not while rendering):
+    when the key set is not complete in the cache as the query runs, the
     second branch (over a count, which has its one row even when the cache
     has none; the error is raised above the filter on it) stops the query
     with the way out: an absent key set must not read as an empty set that
     drops every row. -#}
-{% macro _sj_prune_cached_source(spec, src) -%}
+{% macro _sj_prune_cached_source(spec, src, guard) -%}
     {%- set ks = src.key_set -%}
     {%- set table = spec.cache_table -%}
     {%- set where = 'where sj_cache.sj_run = ' ~ skewjoin._sj_quote_string(spec.cache_run)
@@ -247,6 +248,7 @@ pre_hook="{{ '{{' }} skewjoin.prune_key_sets() {{ '}}' }}" in the model's config
     from {{ table }} as sj_cache
     {{ where }}
         and sj_cache.sj_kind = 'key'
+    {%- if guard %}
     union all
     select {{ raised | join(', ') }}
     from (
@@ -256,6 +258,7 @@ pre_hook="{{ '{{' }} skewjoin.prune_key_sets() {{ '}}' }}" in the model's config
             and sj_cache.sj_kind = 'done'
     ) as sj_check
     where sj_check.sj_done = 0
+    {%- endif %}
 )
     {%- endset -%}
     {%- set cached = {} -%}

@@ -306,10 +306,12 @@ was collected and nothing is pruned
         {%- set sources = groups[gk] -%}
         {%- set missing = [] -%}
         {%- if cache is not none -%}
+            {%- for src in sources if src.key_set.id not in cache.present -%}
+                {%- do missing.append(src.key_set.id) -%}
+            {%- endfor -%}
             {%- set cached = [] -%}
             {%- for src in sources -%}
-                {%- do cached.append(skewjoin._sj_prune_cached_source(spec, src)) -%}
-                {%- if src.key_set.id not in cache.present -%}{%- do missing.append(src.key_set.id) -%}{%- endif -%}
+                {%- do cached.append(skewjoin._sj_prune_cached_source(spec, src, missing | length > 0)) -%}
             {%- endfor -%}
             {%- set sources = cached -%}
         {%- endif -%}
