@@ -4,7 +4,8 @@ Each command parses its options and calls one function of the module that does
 the work (:mod:`skewjoin.thrift_server`, :mod:`skewjoin.profiler`); no logic
 lives here beyond turning options into arguments. Any
 :class:`~skewjoin.errors.SkewjoinError` becomes a clean error message and exit
-code 1 (:class:`SkewjoinGroup`); malformed options exit 2, as click does.
+code 1 (:class:`SkewjoinGroup`); malformed options exit 2, as click does, and so
+does a bad ``skewjoin prune`` spec (:class:`~skewjoin.errors.PruneSpecError`).
 
 Heavy modules (PySpark, dbt) are imported inside the commands, so ``--help``
 and ``spark-thrift`` stay fast. The benchmark is not a subcommand: it is the
@@ -24,7 +25,7 @@ from typing import Any
 
 import click
 
-from skewjoin.errors import OptionError, SkewjoinError
+from skewjoin.errors import OptionError, PruneSpecError, SkewjoinError
 from skewjoin.planner import JOIN_TYPES
 from skewjoin.sources import FORMATS
 from skewjoin.spark_backend import parse_conf
@@ -42,7 +43,14 @@ class SkewjoinGroup(click.Group):
             return super().invoke(ctx)
         except SkewjoinError as exc:
             logger.debug("%s", exc, exc_info=True)
-            raise click.ClickException(exc.summary()) from exc
+            error = BadInputError if isinstance(exc, PruneSpecError) else click.ClickException
+            raise error(exc.summary()) from exc
+
+
+class BadInputError(click.ClickException):
+    """A request that is wrong before anything runs (a bad ``skewjoin prune`` spec): exit 2, like a bad option."""
+
+    exit_code = 2
 
 
 # -- option parsers (click callbacks; public: skewjoin-bench uses them too) -------------
@@ -240,7 +248,12 @@ def status(workdir: Path) -> None:
     help="The other join input (a path or a table, like TABLE). Its rows of each hot key are counted: "
     "few -> broadcast (hot_keys), many -> a skew group.",
 )
-@click.option("--other-keys", metavar="COLS", callback=_columns, help="Key column(s) of --other, in --keys order.  [default: --keys]")
+@click.option(
+    "--other-keys",
+    metavar="COLS",
+    callback=_columns,
+    help="Key column(s) of --other, in --keys order.  [default: --keys]",
+)
 @click.option(
     "--other-side",
     metavar="ALIAS",
@@ -446,3 +459,131 @@ def profile(
         click.echo(json.dumps(result.json(), indent=2, ensure_ascii=False))
     else:
         click.echo(result.report(), nl=False)
+
+
+# -- prune ------------------------------------------------------------------------------
+
+
+@main.command("prune", short_help="Compute prune_predicate's predicate and the kept partitions, in Python.")
+@click.option(
+    "--spec",
+    "spec_file",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    help="YAML or JSON: one request or a list of requests (see above).",
+)
+@click.option(
+    "--thrift",
+    metavar="HOST:PORT",
+    callback=host_port,
+    help="Run the queries on this Spark Thrift Server (PyHive) instead of a local Spark, e.g. the one dbt "
+    "built the tables on.",
+)
+@click.option(
+    "--warehouse",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Local Spark warehouse directory holding the tables (spark.sql.warehouse.dir).",
+)
+@click.option(
+    "--metastore",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="The Derby metastore (metastore_db/ or its parent) that catalogs the tables of --warehouse. Derby allows "
+    "one process at a time: stop the server that uses it first.",
+)
+@click.option(
+    "--conf",
+    "conf",
+    multiple=True,
+    metavar="KEY=VALUE",
+    callback=spark_conf,
+    help="Extra Spark config of the local session, repeatable, e.g. --conf spark.sql.ansi.enabled=false.",
+)
+@click.option(
+    "--driver-memory", default="2g", show_default=True, metavar="SIZE", help="Memory of the local Spark driver."
+)
+@click.option(
+    "--cache-run",
+    metavar="RUN",
+    help="Also write each small relation's key set into the prune cache for this run (1-128 letters, digits, "
+    "'_', '.', ':', '-'), where prune_predicate(..., cache=true) with var skewjoin_prune_cache_run RUN reads it.",
+)
+@click.option(
+    "--cache-table",
+    metavar="SCHEMA.TABLE",
+    help="The prune cache table (created if missing).  [default: <schema of the first big table>.skewjoin_prune_cache]",
+)
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print one JSON document (predicates, counts, partitions, cache)."
+)
+@click.option("--full", is_flag=True, help="Do not shorten long predicate lines and partition lists in the report.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress lines on stderr.")
+def prune_command(
+    spec_file: Path,
+    thrift: tuple[str, int] | None,
+    warehouse: Path | None,
+    metastore: Path | None,
+    conf: dict[str, str],
+    driver_memory: str,
+    cache_run: str | None,
+    cache_table: str | None,
+    as_json: bool,
+    full: bool,
+    quiet: bool,
+) -> None:
+    """Compute what skewjoin.prune_predicate returns, for each request of --spec FILE.
+
+    For each request: collect the distinct join keys of the filtered small
+    relations (NULL keys and values the big column cannot hold dropped),
+    intersect those that constrain the same big columns, and print the
+    predicate on the big table, character for character the one the macro
+    returns after its decision record; then the big table's partitions and
+    the list of those the predicate keeps. The queries are the macro's.
+
+    \b
+    A request (YAML; JSON works too), or a list of them:
+      name: feb_sales                  # optional, names the request in messages
+      big: analytics.sales             # a table name or a SELECT text
+      big_alias: f                     # or null: bare column names
+      small:
+        - relation: analytics.dates    # a table name or a SELECT text
+          filter: "year = 2026 and month = 2"
+          on: [date_key]               # or [[big_column, small_column], ...]
+          alias: d                     # optional: the name the filter uses
+          join_type: inner             # optional: inner, right, left semi
+      join_type: inner                 # default of the small relations
+      max_values: 1000                 # above it: the fallback
+      fallback: range                  # range, semi_join or none
+
+    A join that keeps every big row (left, full, left anti) is refused: it
+    cannot be pruned. A bad request names the request and the argument, says
+    what is wrong and shows the right form, and exits 2.
+
+    \b
+    Examples:
+      skewjoin prune --spec prune.yml --thrift 127.0.0.1:10000
+      skewjoin prune --spec prune.yml --thrift 127.0.0.1:10000 --json
+      skewjoin prune --spec prune.yml --warehouse spark-warehouse --metastore .
+      skewjoin prune --spec prune.yml --thrift 127.0.0.1:10000 --cache-run nightly-2026-11-25
+
+    With --cache-run, each small relation's key set (relation, alias, filter,
+    key columns) is written into the prune cache table, in one statement per
+    key set; the report lists each key set's id and rows.
+    """
+    from skewjoin.prune_command import run_prune
+    from skewjoin.prune_spec import load_spec
+    from skewjoin.sources import SparkLocation
+
+    if not quiet and logger.getEffectiveLevel() > logging.INFO:
+        logger.setLevel(logging.INFO)
+    if not logging.getLogger().handlers:
+        logging.basicConfig(stream=click.get_text_stream("stderr"), format="%(asctime)s %(message)s")
+    if cache_table is not None and cache_run is None:
+        raise click.BadParameter("--cache-table needs --cache-run", param_hint="--cache-table")
+    specs = load_spec(spec_file)
+    location = SparkLocation(thrift, warehouse, metastore, conf, driver_memory)
+    run = run_prune(specs, location, cache_run, cache_table)
+    if as_json:
+        click.echo(json.dumps(run.json(), indent=2, ensure_ascii=False))
+    else:
+        click.echo(run.report(full), nl=False)

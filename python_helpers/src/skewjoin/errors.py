@@ -63,6 +63,11 @@ class ProfileError(SkewjoinError):
     """``skewjoin profile`` cannot measure its input (bad input or options); the message says what to do."""
 
 
+class PruneSpecError(SkewjoinError, ValueError):
+    """A ``skewjoin prune`` request is malformed or does not fit its tables (the message names the
+    request, the argument, what is wrong and the right form); the command exits 2."""
+
+
 class DbtTargetError(ProfileError):
     """The dbt project, profile or target named on the command line cannot be read."""
 
