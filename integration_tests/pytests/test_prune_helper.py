@@ -28,8 +28,9 @@ from skewjoin.cli import main
 from skewjoin.errors import PruneSpecError
 from skewjoin.literals import quote_spark_string, to_jinja
 from skewjoin.prune_spec import PruneSpec, parse_request
-from skewjoin.pruning import PruneResult, cast_expr, comment_text, find_column, prune
+from skewjoin.pruning import PruneResult, find_column, prune
 from skewjoin.spark_backend import ThriftConnection
+from skewjoin.sql_rules import cast_expr, comment_text
 from skewjoin.testing.multisets import assert_same_rows
 from skewjoin.testing.plugin import DbtProject, SparkThrift
 from support import error_text

@@ -25,14 +25,16 @@ from skewjoin.pruning import (
     Key,
     Source,
     SourceCounts,
+    group_predicate,
+    read_collected,
+)
+from skewjoin.sql_rules import (
     cast_expr,
     common_type,
-    group_predicate,
     indent,
     normalize_type,
     prune_literal,
     prune_target_type,
-    read_collected,
     sj_ident,
     type_kind,
 )

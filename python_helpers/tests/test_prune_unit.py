@@ -12,14 +12,13 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+
 from skewjoin.cli import main
 from skewjoin.errors import PruneSpecError
 from skewjoin.prune_cache import cache_fill_sql, check_cache_run, check_cache_table, default_cache_table, key_set
 from skewjoin.prune_spec import load_spec, parse_request, parse_requests
-from skewjoin.pruning import (
-    Column,
-    Conjunct,
-    assemble,
+from skewjoin.pruning import Column, Conjunct, assemble
+from skewjoin.sql_rules import (
     common_type,
     indent,
     normalize_type,

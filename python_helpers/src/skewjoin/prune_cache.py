@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING
 
 from skewjoin.errors import PruneSpecError
 from skewjoin.literals import quote_spark_string
-from skewjoin.pruning import Column, PruneResult, Source, normalize_type, sj_ident, value_text
+from skewjoin.pruning import Column, PruneResult, Source, value_text
 from skewjoin.spark_backend import SparkBackend
+from skewjoin.sql_rules import normalize_type, sj_ident
 
 if TYPE_CHECKING:
     from skewjoin.prune_spec import PruneSpec
