@@ -484,14 +484,18 @@ def test_cli_writes_the_prune_cache(backend: ThriftConnection, spark_thrift: Spa
     assert {dates_id, query_id} <= set(key_sets)
 
     rows = backend.sql(
-        f"select sj_kind, to_json(sj_values), sj_run, sj_key_set, sj_created from {CACHE} "
+        f"select sj_kind, to_json(sj_values), sj_run, sj_key_set, sj_created, sj_writer from {CACHE} "
         f"where sj_run = {quote_spark_string(run)}"
     )
-    by_set: dict[str, dict[str, list[Any]]] = {}
-    for kind, values, run_value, key_set_id, created in rows:
+    by_writer: dict[tuple[str, str], dict[str, list[Any]]] = {}
+    for kind, values, run_value, key_set_id, created, writer in rows:
         assert run_value == run and created is not None
-        by_set.setdefault(key_set_id, {}).setdefault(kind, []).append(json.loads(values))
-    assert set(by_set) == set(key_sets)
+        by_writer.setdefault((key_set_id, writer), {}).setdefault(kind, []).append(json.loads(values))
+    # each run of the helper wrote its own partition of every key set, with the same rows
+    assert len({w for _, w in by_writer}) == 2 and {k for k, _ in by_writer} == set(key_sets)
+    canonical = {k: sorted(map(json.dumps, v.get("key", []))) for (k, _), v in by_writer.items()}
+    assert all(sorted(map(json.dumps, v.get("key", []))) == canonical[k] for (k, _), v in by_writer.items())
+    by_set = {k: v for (k, _), v in by_writer.items()}
     for ks_id, kinds in by_set.items():
         (done,) = kinds["done"]
         assert (

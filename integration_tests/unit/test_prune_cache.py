@@ -167,10 +167,10 @@ def test_the_pre_hook_computes_the_key_sets_its_model_names_in_one_statement(ren
                    lambda m: statements.append(m.group(0)) or Result((), []))  # fmt: skip
     r.spark.answer(r"select sj_run\s+from .*having .*", Result(("sj_run",), []))
     assert _hook(r) == ""
-    assert len(statements) == 3 and statements[0] == "create schema if not exists skewjoin_it"
-    assert statements[1].startswith(f"create table if not exists {CACHE} (")
-    fill = statements[2]
-    assert fill.startswith(f"insert overwrite table {CACHE} partition (sj_run, sj_key_set)\n")
+    assert len(statements) == 1, "the cache table exists: not created again"
+    fill = statements[0]
+    assert fill.startswith(f"insert overwrite table {CACHE} partition (sj_run, sj_key_set, sj_writer)\n")
+    assert len(set(re.findall(r"'([0-9a-f]{16})'\n", fill + "\n"))) == 1, "one writer for the statement"
     assert f"'{ids[0]}'" in fill and f"'{ids[1]}'" not in fill, "a key set already complete is not computed again"
     assert "where (year = 2026 and month = 2)\n        and sj_small.date_key is not null" in fill
     assert "select 'done', array('skewjoin prune key set 1\\nrelation: skewjoin_it.prune_dates" in fill

@@ -12,7 +12,8 @@
                           in the same statement: the key set is complete)
       sj_values array<string>   the key tuple as text, in the key set's column
                           order; the count; or the key set's canonical text
-      sj_created timestamp, sj_run string, sj_key_set string (partitions)
+      sj_created timestamp, sj_run string, sj_key_set string, sj_writer string
+                          (partitions; a writer is one hook call or helper run)
     A run is var skewjoin_prune_cache_run, default the dbt invocation_id.
 -#}
 
@@ -133,10 +134,11 @@ create table if not exists {{ table }} (
     sj_values array<string>,
     sj_created timestamp,
     sj_run string,
-    sj_key_set string
+    sj_key_set string,
+    sj_writer string
 )
 using parquet
-partitioned by (sj_run, sj_key_set)
+partitioned by (sj_run, sj_key_set, sj_writer)
 options (partitionOverwriteMode 'dynamic')
     {%- endset -%}
     {{- return(sql) -}}
@@ -144,7 +146,7 @@ options (partitionOverwriteMode 'dynamic')
 
 
 {#- The rows of one key set: its keys, its NULL count and the 'done' row. -#}
-{% macro _sj_prune_cache_rows_sql(run, ks) -%}
+{% macro _sj_prune_cache_rows_sql(run, ks, writer) -%}
     {%- set refs = [] -%}
     {%- set texts = [] -%}
     {%- set not_null = [] -%}
@@ -157,7 +159,8 @@ options (partitionOverwriteMode 'dynamic')
         {%- do is_null.append(ref ~ ' is null') -%}
     {%- endfor -%}
     {%- set filter = ('(' ~ ks.filter ~ ')\n        and ') if ks.filter is not none else '' -%}
-    {%- set tail = ', current_timestamp(), ' ~ skewjoin._sj_quote_string(run) ~ ", '" ~ ks.id ~ "'" -%}
+    {%- set tail = ', current_timestamp(), ' ~ skewjoin._sj_quote_string(run) ~ ", '" ~ ks.id ~ "', '" ~ writer
+        ~ "'" -%}
     {%- set sql -%}
 select 'key', array({{ texts | join(', ') }}){{ tail }}
 from (
@@ -177,13 +180,17 @@ select 'done', array({{ skewjoin._sj_quote_string(ks.text) }}){{ tail }}
 
 
 {#- One statement writing the rows of every key set given: the 'done' row of
-    each lands in the same commit as its keys. Dynamic partition overwrite
-    stages each write apart, so two models computing the same key set at
-    once both land the same rows. -#}
-{% macro _sj_prune_cache_fill_sql(table, run, key_sets) -%}
+    each lands in the same commit as its keys. Each write has a partition of
+    its own (`writer`, unique to this hook call), so no write replaces files
+    a query may be reading: two models that compute the same key set at once
+    each add the same rows (readers take distinct keys, and the NULL count
+    of any one write). Dynamic partition overwrite stages each write apart. -#}
+{% macro _sj_prune_cache_fill_sql(table, run, key_sets, writer) -%}
     {%- set parts = [] -%}
-    {%- for ks in key_sets -%}{%- do parts.append(skewjoin._sj_prune_cache_rows_sql(run, ks)) -%}{%- endfor -%}
-    {{- return('insert overwrite table ' ~ table ~ ' partition (sj_run, sj_key_set)\n'
+    {%- for ks in key_sets -%}
+        {%- do parts.append(skewjoin._sj_prune_cache_rows_sql(run, ks, writer)) -%}
+    {%- endfor -%}
+    {{- return('insert overwrite table ' ~ table ~ ' partition (sj_run, sj_key_set, sj_writer)\n'
         ~ (parts | join('\nunion all\n'))) -}}
 {%- endmacro %}
 

@@ -13,9 +13,12 @@
         argument): [{'relation': 'analytics.dates', 'filter': 'year = 2026',
         'on': ['date_key']}], each a small relation as prune_predicate takes it
         (in YAML write `keys:` for `on:`, which YAML reads as true).
-    Runs only in dbt run, build and retry (on-run-start also fires in
-    compile and docs generate, which need no key set); with var
-    skewjoin_run_queries false it does nothing. A key set already complete
+    Runs only in dbt run, build, retry and run-operation (on-run-start also
+    fires in compile and docs generate, which need no key set); with var
+    skewjoin_run_queries false it does nothing. It creates the cache table
+    when missing; in on-run-start even with no key set, so that the
+    pre_hooks of models running at once on a first run do not race to
+    create it. A key set already complete
     in the cache for this run is not computed again. Runs of the cache older
     than var skewjoin_prune_cache_keep_hours (24) are dropped. Returns no SQL:
     the work is done by its queries, and its decision record is logged.
@@ -145,6 +148,8 @@ having max(sj_created) < current_timestamp() - make_interval(0, 0, 0, 0, {{ hour
     {%- set table = skewjoin._sj_prune_cache_table('prune_key_sets') -%}
     {%- set run = skewjoin._sj_prune_cache_run('prune_key_sets') -%}
     {%- set which = flags.WHICH | string -%}
+    {%- set where = ('model ' ~ model.name) if model is defined and model is not none and model.get('name')
+        else 'hook' -%}
     {%- set lines = [] -%}
     {%- if not skewjoin._sj_queries_allowed() -%}
         {%- do lines.append('nothing computed: run-time queries are off (var skewjoin_run_queries: false)') -%}
@@ -154,9 +159,15 @@ having max(sj_created) < current_timestamp() - make_interval(0, 0, 0, 0, {{ hour
         {%- set wanted = skewjoin._sj_prune_key_sets_wanted(key_sets) -%}
         {%- do lines.append('cache ' ~ table ~ ', run ' ~ run ~ '; key sets from ' ~ wanted['from'] ~ ': '
             ~ wanted.key_sets | length) -%}
-        {%- if wanted.key_sets -%}
+        {%- set in_model = wanted['from'].startswith('the compiled SQL') -%}
+        {%- if (wanted.key_sets or not in_model) and not skewjoin._sj_prune_cache_exists(table) -%}
+            {#- made here, by on-run-start or the first hook: models whose pre_hooks run at once on a
+                first run would otherwise race to create it (Spark refuses the second CREATE) -#}
             {%- do run_query('create schema if not exists ' ~ table.split('.')[0]) -%}
             {%- do run_query(skewjoin._sj_prune_cache_create_sql(table)) -%}
+            {%- do lines.append('created the cache table') -%}
+        {%- endif -%}
+        {%- if wanted.key_sets -%}
             {%- set dropped = skewjoin._sj_prune_cache_expire(table, run) -%}
             {%- if dropped -%}
                 {%- do lines.append('dropped ' ~ dropped | length ~ ' earlier run(s) older than '
@@ -177,15 +188,14 @@ having max(sj_created) < current_timestamp() - make_interval(0, 0, 0, 0, {{ hour
             {%- endfor -%}
             {%- if missing -%}
                 {%- set started = modules.datetime.datetime.now() -%}
-                {%- do run_query(skewjoin._sj_prune_cache_fill_sql(table, run, missing)) -%}
+                {%- set writer = local_md5(invocation_id ~ '|' ~ where ~ '|' ~ started.isoformat())[:16] -%}
+                {%- do run_query(skewjoin._sj_prune_cache_fill_sql(table, run, missing, writer)) -%}
                 {%- set seconds = (modules.datetime.datetime.now() - started).total_seconds() -%}
                 {%- do lines.append(missing | length ~ ' key set(s) computed in one statement, '
                     ~ ('%.2f' | format(seconds)) ~ ' s') -%}
             {%- endif -%}
         {%- endif -%}
     {%- endif -%}
-    {%- set where = ('model ' ~ model.name) if model is defined and model is not none and model.get('name')
-        else 'hook' -%}
     {%- do log('skewjoin.prune_key_sets decision record (' ~ where ~ '): '
         ~ (lines | join(' | ')), info=true) -%}
     {{- return('') -}}

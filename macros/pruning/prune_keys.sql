@@ -133,7 +133,7 @@ where {{ where_filter }}({{ null_checks | join(' or ') }})
     {%- endset -%}
     {%- set rows = [skewjoin._sj_prune_stat_row('nulls_' ~ j, n, nulls_from)] -%}
     {%- if src.get('cached') -%}
-        {#- the rows with a NULL key were counted when the key set was cached -#}
+        {#- the rows with a NULL key were counted when the key set was cached (by each writer alike) -#}
         {%- set stored_from -%}
 {{ src.cached.table }} as sj_cache
 where sj_cache.sj_run = {{ skewjoin._sj_quote_string(src.cached.run) }}
@@ -141,7 +141,7 @@ where sj_cache.sj_run = {{ skewjoin._sj_quote_string(src.cached.run) }}
     and sj_cache.sj_kind = 'nulls'
         {%- endset -%}
         {%- do rows.append(skewjoin._sj_prune_stat_row('stored_nulls_' ~ j, n, stored_from,
-            'coalesce(sum(cast(sj_cache.sj_values[0] as bigint)), 0)')) -%}
+            'coalesce(max(cast(sj_cache.sj_values[0] as bigint)), 0)')) -%}
     {%- endif -%}
     {%- if state.narrowed -%}
         {%- set unfit_from -%}

@@ -268,8 +268,9 @@ def test_key_set_text_and_id() -> None:
 
 def test_cache_fill_sql_is_one_statement_of_three_kinds() -> None:
     ks = key_set("s.t", "a", "name <> 'x${y}'", [Column("ts", "timestamp"), Column("date", "date")])
-    sql = cache_fill_sql("s.skewjoin_prune_cache", "run-1", ks)
-    assert sql.startswith("insert overwrite table s.skewjoin_prune_cache partition (sj_run, sj_key_set)\nselect ")
+    sql = cache_fill_sql("s.skewjoin_prune_cache", "run-1", ks, "w1")
+    assert sql.startswith("insert overwrite table s.skewjoin_prune_cache partition (sj_run, sj_key_set, sj_writer)\n")
+    assert "'w1' as sj_writer" in sql
     assert "array(cast(sj_k0 as string), date_format(sj_k1, 'yyyy-MM-dd HH:mm:ss.SSSSSSxxx'))" in sql
     assert "select distinct a.`date` as sj_k0, a.ts as sj_k1" in sql
     assert "where (name <> 'x${y}')\n        and a.`date` is not null and a.ts is not null" in sql

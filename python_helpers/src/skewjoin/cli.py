@@ -19,9 +19,9 @@ import json
 import logging
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
@@ -29,6 +29,8 @@ from skewjoin.errors import OptionError, PruneSpecError, SkewjoinError
 from skewjoin.planner import JOIN_TYPES
 from skewjoin.sources import FORMATS
 from skewjoin.spark_backend import parse_conf
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 logger = logging.getLogger("skewjoin")
 
@@ -217,6 +219,50 @@ def status(workdir: Path) -> None:
 # -- profile ----------------------------------------------------------------------------
 
 
+def spark_location_options(subject: str, thrift_example: str) -> Callable[[F], F]:
+    """The options that say where Spark runs (--thrift, or a local session with --warehouse,
+    --metastore, --conf, --driver-memory), for a command whose inputs are `subject`."""
+    options = [
+        click.option(
+            "--thrift",
+            metavar="HOST:PORT",
+            callback=host_port,
+            help=f"Run the queries on this Spark Thrift Server (PyHive) instead of a local Spark; {thrift_example}.",
+        ),
+        click.option(
+            "--warehouse",
+            type=click.Path(file_okay=False, path_type=Path),
+            help=f"Local Spark warehouse directory holding {subject} (spark.sql.warehouse.dir).",
+        ),
+        click.option(
+            "--metastore",
+            type=click.Path(file_okay=False, path_type=Path),
+            help="The Derby metastore (the metastore_db/ directory, or the directory holding it) that catalogs the "
+            "tables of --warehouse, e.g. the one a stopped `skewjoin spark-thrift` server or a dbt session target "
+            f"left; {subject} is then looked up in it. Derby allows one process at a time: stop the server that "
+            "uses it first.",
+        ),
+        click.option(
+            "--conf",
+            "conf",
+            multiple=True,
+            metavar="KEY=VALUE",
+            callback=spark_conf,
+            help="Extra Spark config of the local session, repeatable, e.g. --conf spark.sql.ansi.enabled=false.",
+        ),
+        click.option(
+            "--driver-memory", default="2g", show_default=True, metavar="SIZE", help="Memory of the local Spark driver."
+        ),
+    ]
+
+    def apply(command: F) -> F:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return apply
+
+
 @main.command("profile", short_help="Find the hot keys of a join input and plan a skew_join config.")
 @click.argument("table")
 @click.option(
@@ -332,36 +378,7 @@ def status(workdir: Path) -> None:
 @click.option(
     "--other-format", "other_fmt", type=click.Choice(FORMATS), default=None, help="Format of --other when it is a path."
 )
-@click.option(
-    "--thrift",
-    metavar="HOST:PORT",
-    callback=host_port,
-    help="Run the queries on this Spark Thrift Server (PyHive) instead of a local Spark; TABLE is then "
-    "a relation there, e.g. the schema.table dbt built.",
-)
-@click.option(
-    "--warehouse",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Local Spark warehouse directory holding TABLE (spark.sql.warehouse.dir).",
-)
-@click.option(
-    "--metastore",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="The Derby metastore (the metastore_db/ directory, or the directory holding it) that catalogs the "
-    "tables of --warehouse, e.g. the one a stopped `skewjoin spark-thrift` server or a dbt session target left; "
-    "TABLE is then looked up in it. Derby allows one process at a time: stop the server that uses it first.",
-)
-@click.option(
-    "--conf",
-    "conf",
-    multiple=True,
-    metavar="KEY=VALUE",
-    callback=spark_conf,
-    help="Extra Spark config of the local session, repeatable, e.g. --conf spark.driver.maxResultSize=2g.",
-)
-@click.option(
-    "--driver-memory", default="2g", show_default=True, metavar="SIZE", help="Memory of the local Spark driver."
-)
+@spark_location_options("TABLE", "TABLE is then a relation there, e.g. the schema.table dbt built")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (measurements, plan, config) instead.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress lines on stderr.")
 def profile(
@@ -473,35 +490,7 @@ def profile(
     metavar="FILE",
     help="YAML or JSON: one request or a list of requests (see above).",
 )
-@click.option(
-    "--thrift",
-    metavar="HOST:PORT",
-    callback=host_port,
-    help="Run the queries on this Spark Thrift Server (PyHive) instead of a local Spark, e.g. the one dbt "
-    "built the tables on.",
-)
-@click.option(
-    "--warehouse",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Local Spark warehouse directory holding the tables (spark.sql.warehouse.dir).",
-)
-@click.option(
-    "--metastore",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="The Derby metastore (metastore_db/ or its parent) that catalogs the tables of --warehouse. Derby allows "
-    "one process at a time: stop the server that uses it first.",
-)
-@click.option(
-    "--conf",
-    "conf",
-    multiple=True,
-    metavar="KEY=VALUE",
-    callback=spark_conf,
-    help="Extra Spark config of the local session, repeatable, e.g. --conf spark.sql.ansi.enabled=false.",
-)
-@click.option(
-    "--driver-memory", default="2g", show_default=True, metavar="SIZE", help="Memory of the local Spark driver."
-)
+@spark_location_options("the tables", "e.g. the one dbt built the tables on")
 @click.option(
     "--cache-run",
     metavar="RUN",

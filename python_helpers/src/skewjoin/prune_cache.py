@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import re
 import time
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -74,21 +75,23 @@ def source_key_set(src: Source) -> KeySet:
 def cache_create_sql(table: str) -> str:
     return (
         f"create table if not exists {table} (sj_kind string, sj_values array<string>, sj_created timestamp, "
-        "sj_run string, sj_key_set string) using parquet partitioned by (sj_run, sj_key_set) "
+        "sj_run string, sj_key_set string, sj_writer string) using parquet "
+        "partitioned by (sj_run, sj_key_set, sj_writer) "
         "options (partitionOverwriteMode 'dynamic')"
     )
 
 
-def cache_fill_sql(table: str, run: str, ks: KeySet) -> str:
+def cache_fill_sql(table: str, run: str, ks: KeySet, writer: str) -> str:
     """One statement writing a key set's rows: its distinct NULL-free keys, its NULL-key row count
-    and the 'done' row (dynamic partition overwrite: concurrent writers stage apart)."""
+    and the 'done' row, in a partition of this writer's own (no write replaces files a reader may be
+    reading; dynamic partition overwrite: concurrent writers stage apart)."""
     refs = [f"{ks.alias}.{sj_ident(c.name)}" for c in ks.columns]
     texts = [value_text(f"sj_k{i}", c.type) for i, c in enumerate(ks.columns)]
     filter_ = f"({ks.filter})\n        and " if ks.filter is not None else ""
     distinct = ", ".join(f"{r} as sj_k{i}" for i, r in enumerate(refs))
-    return f"""insert overwrite table {table} partition (sj_run, sj_key_set)
+    return f"""insert overwrite table {table} partition (sj_run, sj_key_set, sj_writer)
 select sj_kind, sj_values, current_timestamp() as sj_created,
-    {quote_spark_string(run)} as sj_run, '{ks.id}' as sj_key_set
+    {quote_spark_string(run)} as sj_run, '{ks.id}' as sj_key_set, '{writer}' as sj_writer
 from (
     select 'key' as sj_kind, array({", ".join(texts)}) as sj_values
     from (
@@ -162,12 +165,14 @@ def write_cache(backend: SparkBackend, results: Sequence[PruneResult], table: st
             ks = source_key_set(src)
             unique.setdefault(ks.id, ks)
     written = []
+    writer = uuid.uuid4().hex[:16]
     for ks in unique.values():
         started = time.monotonic()
-        backend.sql(cache_fill_sql(table, run, ks), marker="skewjoin-prune-cache", label=ks.id[:12])
+        backend.sql(cache_fill_sql(table, run, ks, writer), marker="skewjoin-prune-cache", label=ks.id[:12])
         rows = backend.sql(
             f"select sj_kind, count(*), max(case when sj_kind = 'nulls' then sj_values[0] end) from {table} "
-            f"where sj_run = {quote_spark_string(run)} and sj_key_set = '{ks.id}' group by sj_kind"
+            f"where sj_run = {quote_spark_string(run)} and sj_key_set = '{ks.id}' and sj_writer = '{writer}' "
+            "group by sj_kind"
         )
         by_kind = {str(r[0]): (int(r[1]), r[2]) for r in rows}
         key_rows = by_kind.get("key", (0, None))[0]
