@@ -219,6 +219,14 @@ def status(workdir: Path) -> None:
 # -- profile ----------------------------------------------------------------------------
 
 
+def progress_on_stderr(quiet: bool) -> None:
+    """Progress lines (INFO) on stderr, with their time, unless `quiet`."""
+    if not quiet and logger.getEffectiveLevel() > logging.INFO:
+        logger.setLevel(logging.INFO)
+    if not logging.getLogger().handlers:
+        logging.basicConfig(stream=click.get_text_stream("stderr"), format="%(asctime)s %(message)s")
+
+
 def spark_location_options(subject: str, thrift_example: str) -> Callable[[F], F]:
     """The options that say where Spark runs (--thrift, or a local session with --warehouse,
     --metastore, --conf, --driver-memory), for a command whose inputs are `subject`."""
@@ -445,10 +453,7 @@ def profile(
     from skewjoin.profiler import DbtTarget, ProfileRequest, run_profile
     from skewjoin.sources import SparkLocation
 
-    if not quiet and logger.getEffectiveLevel() > logging.INFO:
-        logger.setLevel(logging.INFO)
-    if not logging.getLogger().handlers:
-        logging.basicConfig(stream=click.get_text_stream("stderr"), format="%(asctime)s %(message)s")
+    progress_on_stderr(quiet)
     if other_keys is not None and other_table is None:
         raise click.BadParameter("--other-keys needs --other", param_hint="--other-keys")
     dbt_given = any(v is not None for v in (project_dir, profiles_dir, dbt_profile, dbt_target))
@@ -563,10 +568,7 @@ def prune_command(
     from skewjoin.prune_spec import load_spec
     from skewjoin.sources import SparkLocation
 
-    if not quiet and logger.getEffectiveLevel() > logging.INFO:
-        logger.setLevel(logging.INFO)
-    if not logging.getLogger().handlers:
-        logging.basicConfig(stream=click.get_text_stream("stderr"), format="%(asctime)s %(message)s")
+    progress_on_stderr(quiet)
     if cache_table is not None and cache_run is None:
         raise click.BadParameter("--cache-table needs --cache-run", param_hint="--cache-table")
     specs = load_spec(spec_file)
