@@ -5,10 +5,10 @@
 # benchmark's unit tests). Then the tests that need Spark (marker `spark`) in
 # two lanes side by side, since neither keeps both cores busy on its own (a
 # test spends much of its time in dbt's Python, the server's JVM the rest):
-# the first runs the dbt integration tests on the server (marker `thrift`),
-# then the sqlfluff lint of the integration models; the second the
-# property-based suite on the same server, then the tests that start their
-# own local Spark (the profiler, the benchmark, the server's command line).
+# the first runs the dbt integration tests on the server (marker `thrift`);
+# the second the property-based suite on the same server, then the tests
+# that start their own local Spark (the profiler, the benchmark, the
+# server's command line), then the sqlfluff lint of the integration models.
 # Stop the server by its PID, also when tests fail.
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -78,23 +78,24 @@ echo "    start their own local Spark"
     echo "$?" >"$SECOND_RC"
     run_pytest "${TESTS[@]}" -m "spark and not thrift" --basetemp "$ROOT/.spark/pytest-local-$$"
     echo "$?" >>"$SECOND_RC"
+    echo "==> sqlfluff lint (sparksql dialect, dbt templater) of integration_tests/models"
+    DBT_TARGET_PATH="$ROOT/.spark/lint-target-$$" DBT_LOG_PATH="$ROOT/.spark/lint-logs-$$" \
+        "$BIN/sqlfluff" lint integration_tests/models --processes 1 --disable-progress-bar
+    echo "$?" >>"$SECOND_RC"
 ) >"$SECOND_LOG" 2>&1 &
 second_pid=$!
 
-echo "==> first lane: the other tests on the server (marker thrift), at 127.0.0.1:$PORT, then the lint"
+echo "==> first lane: the other tests on the server (marker thrift), at 127.0.0.1:$PORT"
 run_pytest "${TESTS[@]}" -m "spark and thrift" --ignore "$PROPERTIES"
 thrift_rc=$?
-echo "==> sqlfluff lint (sparksql dialect, dbt templater) of integration_tests/models"
-DBT_TARGET_PATH="$ROOT/.spark/lint-target-$$" DBT_LOG_PATH="$ROOT/.spark/lint-logs-$$" \
-    "$BIN/sqlfluff" lint integration_tests/models --processes 1 --disable-progress-bar
-lint_rc=$?
 
 wait "$second_pid"
 second_pid=""
-echo "==> second lane (the property-based suite, then local Spark), as logged in $SECOND_LOG:"
+echo "==> second lane (the property-based suite, then local Spark, then the lint), as logged in $SECOND_LOG:"
 cat "$SECOND_LOG"
 props_rc=$(sed -n 1p "$SECOND_RC" 2>/dev/null)
 local_rc=$(sed -n 2p "$SECOND_RC" 2>/dev/null)
+lint_rc=$(sed -n 3p "$SECOND_RC" 2>/dev/null)
 
 echo "==> done in $(( $(date +%s) - started )) s: pytest exit $unit_rc (no Spark), $thrift_rc (first lane)," \
     "${props_rc:-none} (property-based suite), ${local_rc:-none} (local Spark), sqlfluff exit ${lint_rc:-none}"
