@@ -108,24 +108,23 @@ from (
 ) as sj_rows"""
 
 
-def check_cache_table(table: str) -> str:
-    if not _CACHE_TABLE.fullmatch(table):
+def _checked(value: str, pattern: re.Pattern[str], option: str, expected: str, example: str) -> str:
+    if not pattern.fullmatch(value):
         raise PruneSpecError(
-            f"skewjoin prune, --cache-table: expected a table name schema.table (plain names, as the "
-            f"macros' var skewjoin_prune_cache_table); got {table!r}\n  Right form, for example: "
-            "--cache-table analytics.skewjoin_prune_cache"
+            f"skewjoin prune, {option}: expected {expected}; got {value!r}\n  Right form, for example: "
+            f"{option} {example}"
         )
-    return table
+    return value
+
+
+def check_cache_table(table: str) -> str:
+    return _checked(table, _CACHE_TABLE, "--cache-table", "a table name schema.table (plain names, as the macros' "
+                    "var skewjoin_prune_cache_table)", "analytics.skewjoin_prune_cache")  # fmt: skip
 
 
 def check_cache_run(run: str) -> str:
-    if not _CACHE_RUN.fullmatch(run):
-        raise PruneSpecError(
-            f"skewjoin prune, --cache-run: expected a run name of 1 to 128 letters, digits, '_', '.', "
-            f"':' or '-' (what the macros' var skewjoin_prune_cache_run names); got {run!r}\n  Right "
-            "form, for example: --cache-run nightly-2026-11-25"
-        )
-    return run
+    return _checked(run, _CACHE_RUN, "--cache-run", "a run name of 1 to 128 letters, digits, '_', '.', ':' or '-' "
+                    "(what the macros' var skewjoin_prune_cache_run names)", "nightly-2026-11-25")  # fmt: skip
 
 
 def default_cache_table(specs: Sequence[PruneSpec]) -> str:
