@@ -93,7 +93,8 @@ def test_a_named_run_gives_literal_predicates_read_from_the_cache(
     run = "it-orchestrated"
     key_sets = [
         {"relation": f"{SCHEMA}.prune_dates", "filter": "year = 2026 and month = 2", "keys": ["date_key"]},
-        {"relation": f"{SCHEMA}.prune_dates", "alias": "d", "filter": "d.year = 2026 and d.month = 2", "keys": ["date_key"]},
+        {"relation": f"{SCHEMA}.prune_dates", "alias": "d", "filter": "d.year = 2026 and d.month = 2",
+         "keys": ["date_key"]},
     ]  # fmt: skip
     inputs_built.run(["run-operation", "skewjoin.prune_key_sets", "--args", repr({"key_sets": key_sets})],
                      vars={"skewjoin_prune_cache_run": run})  # fmt: skip
@@ -106,7 +107,8 @@ def test_a_named_run_gives_literal_predicates_read_from_the_cache(
     sql = inline_compiled_sql(compile_inline(call, vars={"skewjoin_prune_cache_run": run}))
     record = _record(sql)
     assert f"run {run}: 1 of 1 key set(s) complete" in record
-    assert f"{feb} distinct key(s) (key set " in record and ", read from the prune cache); 2 row(s) with a NULL key" in record
+    assert f"{feb} distinct key(s) (key set " in record
+    assert ", read from the prune cache); 2 row(s) with a NULL key" in record
     assert f"partitions: 61 in total, {feb} kept by the literal predicate" in record
     plain = inline_compiled_sql(compile_inline(call.replace(", cache=true", "")))
     assert _in_list(sql, "f.date_key") == _in_list(plain, "f.date_key")
@@ -129,7 +131,8 @@ def test_a_key_set_never_computed_stops_the_query(inputs_built: DbtProject, comp
     with pytest.raises(Exception) as raised:
         run_sql(inputs_built.conn, sql)
     message = str(raised.value)
-    assert re.search(r"the key set [0-9a-f]{12} of small\[0\] prune_dates is not in the prune cache", message), message[:2000]
+    expected = r"the key set [0-9a-f]{12} of small\[0\] prune_dates is not in the prune cache"
+    assert re.search(expected, message), message[:2000]
     assert "pre_hook=\"{{ skewjoin.prune_key_sets() }}\" in the model's config, or on-run-start" in message
 
 
@@ -164,7 +167,10 @@ def _fresh_project(root: Path, repo: Path) -> Path:
         "where d.year = 2026 and d.month = 2\n  and {{ skewjoin.prune_predicate(source('raw', 'prune_sales'), 'f', "
         "[{'relation': source('raw', 'prune_dates'), 'filter': 'year = 2026 and month = 2', 'on': ['date_key']}]) }}\n"
     )
-    join = "from {{ source('raw', 'prune_sales') }} as f\njoin {{ source('raw', 'prune_dates') }} as d on f.date_key = d.date_key\n"
+    join = (
+        "from {{ source('raw', 'prune_sales') }} as f\n"
+        "join {{ source('raw', 'prune_dates') }} as d on f.date_key = d.date_key\n"
+    )
     (project / "models" / "feb_sales.sql").write_text("select f.sale_id, f.date_key, f.amount\n" + join + where)
     (project / "models" / "feb_revenue.sql").write_text(
         "select f.date_key, sum(f.amount) as revenue\n" + join + where + "group by f.date_key\n"

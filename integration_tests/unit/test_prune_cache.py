@@ -19,6 +19,7 @@ from .harness import INVOCATION_ID, Renderer, Result, assert_clear_compile_error
 
 DATES = "{'relation': ref('prune_dates'), 'filter': 'year = 2026 and month = 2', 'on': ['date_key']}"
 CACHE = "skewjoin_it.skewjoin_prune_cache"
+CALL = "select 1 where {{{{ skewjoin.prune_predicate(ref('prune_sales'), 'f', {args}) }}}}"
 
 
 def _no_cache_table(r: Renderer) -> None:
@@ -91,7 +92,7 @@ def test_a_tampered_key_set_line_is_ignored(renderer: Callable[..., Renderer]) -
 def test_a_key_set_not_in_the_cache_is_read_when_the_query_runs(renderer: Callable[..., Renderer]) -> None:
     r = renderer("prune_sales", "prune_dates")
     _no_cache_table(r)
-    sql = r.render("select 1 where {{ skewjoin.prune_predicate(ref('prune_sales'), 'f', [" + DATES + "], cache=true) }}")
+    sql = r.render(CALL.format(args="[" + DATES + "], cache=true"))
     assert not [q for q in r.spark.queries if "skewjoin_it.prune_dates" in q and not q.startswith("describe query")]
     ks = r.macros["_sj_prune_key_sets_in"](sql)
     assert len(ks) == 1 and ks[0]["filter"] == "year = 2026 and month = 2"
@@ -120,7 +121,7 @@ def test_a_key_set_in_the_cache_is_read_from_it_while_rendering(renderer: Callab
         return Result(("sj_kind", "sj_name", "sj_v0"), rows)
 
     r.spark.answer(r"with\s+sj_keys_0 as .*", key_query)
-    sql = r.render("select 1 where {{ skewjoin.prune_predicate(ref('prune_sales'), 'f', [" + DATES + "], cache=true) }}")
+    sql = r.render(CALL.format(args="[" + DATES + "], cache=true"))
     assert len(collected) == 1 and "from skewjoin_it.prune_dates" not in collected[0]
     assert f"and sj_cache.sj_key_set = '{ks['id']}'" in collected[0] and "sj_cache.sj_kind = 'nulls'" in collected[0]
     assert "f.date_key in (cast('2026-02-01' as date), cast('2026-02-02' as date))" in sql
@@ -132,7 +133,8 @@ CACHE_CASES = [
     ErrorCase("bad_cache_var", f"[{DATES}]", "var skewjoin_prune_cache", "expected true or false; got sometimes",
               vars={"skewjoin_prune_cache": "sometimes"}),
     ErrorCase("bad_cache_table", f"[{DATES}], cache=true", "var skewjoin_prune_cache_table",
-              "expected a table name schema.table; got x; drop table y", vars={"skewjoin_prune_cache_table": "x; drop table y"}),
+              "expected a table name schema.table; got x; drop table y",
+              vars={"skewjoin_prune_cache_table": "x; drop table y"}),
     ErrorCase("bad_cache_run", f"[{DATES}], cache=true", "var skewjoin_prune_cache_run",
               "expected a run name of 1 to 128 letters", vars={"skewjoin_prune_cache_run": "it's"}),
 ]  # fmt: skip
@@ -141,9 +143,10 @@ CACHE_CASES = [
 @pytest.mark.parametrize("case", params(CACHE_CASES))
 def test_bad_cache_input_is_a_clear_compile_error(renderer: Callable[..., Renderer], case: ErrorCase) -> None:
     r = renderer("prune_sales", "prune_dates", vars=case.vars, model="prc_bad_" + case.id)
-    message = r.compile_error("select 1 where {{ skewjoin.prune_predicate(ref('prune_sales'), 'f', " + case.args + ") }}")
+    message = r.compile_error(CALL.format(args=case.args))
     assert_clear_compile_error(message, "prune_predicate", "prc_bad_" + case.id, case.argument, case.expected)
-    assert not [q for q in r.spark.queries if not q.startswith(("describe query", "set "))], "no query before the checks"
+    early = [q for q in r.spark.queries if not q.startswith(("describe query", "set "))]
+    assert not early, "no query before the checks"
 
 
 # -- prune_key_sets ----------------------------------------------------------------------------------------------
@@ -201,8 +204,10 @@ def test_the_key_sets_of_on_run_start_come_from_the_var(renderer: Callable[..., 
     r.spark.answer(r"(create schema|create table|insert overwrite|select sj_run)\s.*",
                    lambda m: seen.append(m.group(0)) or Result((), []))  # fmt: skip
     assert _hook(r) == ""
-    assert [" ".join(s.split()[:2]) for s in seen] == ["create schema", "create table", "select sj_run", "insert overwrite"]
-    assert any(m.startswith("skewjoin.prune_key_sets decision record (hook): ") and "var skewjoin_prune_key_sets: 1" in m
+    expected = ["create schema", "create table", "select sj_run", "insert overwrite"]
+    assert [" ".join(s.split()[:2]) for s in seen] == expected
+    record = "skewjoin.prune_key_sets decision record (hook): "
+    assert any(m.startswith(record) and "var skewjoin_prune_key_sets: 1" in m
                for m in r.logs)  # fmt: skip
 
 

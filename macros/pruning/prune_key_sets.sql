@@ -173,7 +173,8 @@ having max(sj_created) < current_timestamp() - make_interval(0, 0, 0, 0, {{ hour
                 {%- do lines.append('dropped ' ~ dropped | length ~ ' earlier run(s) older than '
                     ~ var('skewjoin_prune_cache_keep_hours', 24) ~ ' h') -%}
             {%- endif -%}
-            {%- set present = skewjoin._sj_prune_cache_present(table, run, wanted.key_sets | map(attribute='id') | list) -%}
+            {%- set ids = wanted.key_sets | map(attribute='id') | list -%}
+            {%- set present = skewjoin._sj_prune_cache_present(table, run, ids) -%}
             {%- set missing = [] -%}
             {%- for ks in wanted.key_sets -%}
                 {%- set shown = ks['from'] if not ks['from'].startswith('(') else 'a query' -%}

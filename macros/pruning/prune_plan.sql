@@ -94,9 +94,9 @@
             ~ ': key set ' ~ src.key_set.id[:12] ~ ' is not in the prune cache for this run yet') -%}
     {%- endfor -%}
     {%- set line -%}
-{{ shown if keys | length == 1 else '(' ~ shown ~ ')' }}: a semi join against the cached key set(s) {{ ids | join(', ') }},
-read when the query runs (the pre_hook {{ '{{' }} skewjoin.prune_key_sets() {{ '}}' }} computes them before it; the
-query stops with an error if they are missing then); no key is collected while rendering
+{{ shown if keys | length == 1 else '(' ~ shown ~ ')' }}: a semi join against the cached key set(s)
+{{ ids | join(', ') }}, read when the query runs (the pre_hook {{ '{{' }} skewjoin.prune_key_sets() {{ '}}' }}
+computes them before it; the query stops with an error if they are missing then); no key is collected while rendering
     {%- endset -%}
     {%- do lines.append(line | replace('\n', ' ')) -%}
     {{- return({'conjuncts': [{'sql': skewjoin._sj_prune_semi_join_sql(sources),
@@ -226,7 +226,9 @@ predicate compares {{ k.big_expr }} (exact, but Spark cannot push it to the scan
     {%- set state = namespace(subquery=false) -%}
     {%- set deferred = [] -%}
     {%- for c in conjuncts if c.get('deferred') -%}
-        {%- for col in c.columns if col in plower and col not in deferred -%}{%- do deferred.append(col) -%}{%- endfor -%}
+        {%- for col in c.columns if col in plower and col not in deferred -%}
+            {%- do deferred.append(col) -%}
+        {%- endfor -%}
     {%- endfor -%}
     {%- for c in conjuncts if c.columns and not c.get('deferred')
             and (c.columns | reject('in', plower) | list | length == 0) -%}
