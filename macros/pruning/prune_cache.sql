@@ -205,8 +205,8 @@ select 'done', array({{ skewjoin._sj_quote_string(ks.text) }}){{ tail }}
 
 
 {#- The ids among `ids` whose key set is complete in the cache for `run`. -#}
-{% macro _sj_prune_cache_present(table, run, ids) -%}
-    {%- if not ids or not skewjoin._sj_prune_cache_exists(table) -%}
+{% macro _sj_prune_cache_present(table, run, ids, exists=none) -%}
+    {%- if not ids or not (exists if exists is not none else skewjoin._sj_prune_cache_exists(table)) -%}
         {{- return([]) -}}
     {%- endif -%}
     {%- set query -%}

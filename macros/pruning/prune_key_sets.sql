@@ -55,24 +55,21 @@ under `keys:` (or quote it: 'on':)
         {%- do skewjoin._sj_raise('prune_key_sets', arg, problem,
             "{relation: analytics.dates, filter: 'year = 2026', keys: [date_key]}") -%}
     {%- endif -%}
-    {%- do skewjoin._sj_check_keys('prune_key_sets', arg, entry,
-        ['relation', 'on', 'keys', 'filter', 'alias', 'join_type'], 'a key set', example) -%}
     {%- if 'relation' not in entry or ('on' in entry) == ('keys' in entry) -%}
         {%- do skewjoin._sj_raise('prune_key_sets', arg,
             'relation and one of on or keys (the key columns) are required; got keys '
             ~ (entry.keys() | list | join(', ')), example) -%}
     {%- endif -%}
-    {%- set on_argument = arg ~ ('.on' if 'on' in entry else '.keys') -%}
-    {%- set on = entry['on'] if 'on' in entry else entry['keys'] -%}
-    {%- set from_text = skewjoin._sj_from_text('prune_key_sets', arg ~ '.relation', entry['relation']) -%}
-    {%- set pairs = skewjoin._sj_parse_on('prune_key_sets', on_argument, on, ('big', 'small'), true) -%}
-    {%- set alias = entry.get('alias') or 'sj_small' -%}
-    {%- if alias != 'sj_small' -%}
-        {%- do skewjoin._sj_check_alias('prune_key_sets', arg ~ '.alias', alias, 's' ~ index) -%}
-    {%- endif -%}
-    {%- if entry.get('filter') is not none -%}
-        {%- do skewjoin._sj_check_fragment('prune_key_sets', arg ~ '.filter', entry['filter'], "\"year = 2026\"") -%}
-    {%- endif -%}
+    {%- set on_key = 'on' if 'on' in entry else 'keys' -%}
+    {%- set on_argument = arg ~ '.' ~ on_key -%}
+    {#- the checks of a small relation of prune_predicate; a join type means nothing to a key set -#}
+    {%- set small = {} -%}
+    {%- for k, v in entry.items() if k != 'join_type' -%}{%- do small.update({k: v}) -%}{%- endfor -%}
+    {%- set src = skewjoin._sj_prune_small_spec('prune_key_sets', small, index, none, 'inner', none, argument,
+        on_key) -%}
+    {%- set from_text = src['from'] -%}
+    {%- set pairs = src.pairs -%}
+    {%- set alias = src.alias -%}
     {%- set described = skewjoin._sj_columns(from_text) -%}
     {%- set columns = [] -%}
     {%- for pair in pairs -%}
@@ -86,7 +83,7 @@ described | map(attribute='name') | list) }}; its columns are: {{ described | ma
         {%- endif -%}
         {%- do columns.append(c) -%}
     {%- endfor -%}
-    {{- return(skewjoin._sj_prune_key_set(from_text, alias, entry.get('filter'), columns)) -}}
+    {{- return(skewjoin._sj_prune_key_set(from_text, alias, src.filter, columns)) -}}
 {%- endmacro %}
 
 
@@ -160,9 +157,9 @@ having max(sj_created) < current_timestamp() - make_interval(0, 0, 0, 0, {{ hour
         {%- do lines.append('cache ' ~ table ~ ', run ' ~ run ~ '; key sets from ' ~ wanted['from'] ~ ': '
             ~ wanted.key_sets | length) -%}
         {%- set in_model = wanted['from'].startswith('the compiled SQL') -%}
+        {#- made here, by on-run-start or the first hook: models whose pre_hooks run at once on a first
+            run would otherwise race to create it (Spark refuses the second CREATE) -#}
         {%- if (wanted.key_sets or not in_model) and not skewjoin._sj_prune_cache_exists(table) -%}
-            {#- made here, by on-run-start or the first hook: models whose pre_hooks run at once on a
-                first run would otherwise race to create it (Spark refuses the second CREATE) -#}
             {%- do run_query('create schema if not exists ' ~ table.split('.')[0]) -%}
             {%- do run_query(skewjoin._sj_prune_cache_create_sql(table)) -%}
             {%- do lines.append('created the cache table') -%}
@@ -174,7 +171,8 @@ having max(sj_created) < current_timestamp() - make_interval(0, 0, 0, 0, {{ hour
                     ~ var('skewjoin_prune_cache_keep_hours', 24) ~ ' h') -%}
             {%- endif -%}
             {%- set ids = wanted.key_sets | map(attribute='id') | list -%}
-            {%- set present = skewjoin._sj_prune_cache_present(table, run, ids) -%}
+            {#- the table exists by now: no second SHOW TABLES -#}
+            {%- set present = skewjoin._sj_prune_cache_present(table, run, ids, exists=true) -%}
             {%- set missing = [] -%}
             {%- for ks in wanted.key_sets -%}
                 {%- set shown = ks['from'] if not ks['from'].startswith('(') else 'a query' -%}

@@ -41,8 +41,11 @@ leave {{ label }} out of `small` (or filter the big table by a condition of its 
 
 
 {#- One entry of `small` (no query). -#}
-{% macro _sj_prune_small_spec(macro_name, entry, index, big_alias, default_jt, big_from=none) -%}
-    {%- set arg = 'small[' ~ index ~ ']' -%}
+{#- `argument` names the list in messages; `on_key` is the entry's key that
+    holds the key columns (prune_key_sets' YAML form writes `keys`). -#}
+{% macro _sj_prune_small_spec(macro_name, entry, index, big_alias, default_jt, big_from=none, argument='small',
+                              on_key='on') -%}
+    {%- set arg = argument ~ '[' ~ index ~ ']' -%}
     {%- set example = skewjoin._sj_prune_small_example(entry) -%}
     {%- if entry is not mapping -%}
         {%- set problem -%}
@@ -51,14 +54,15 @@ each small relation is a mapping with relation, on and optionally filter, alias,
         {%- endset -%}
         {%- do skewjoin._sj_raise(macro_name, arg, problem, example) -%}
     {%- endif -%}
-    {%- do skewjoin._sj_check_keys(macro_name, arg, entry, skewjoin._sj_prune_small_keys(), 'a small relation',
-        example) -%}
-    {%- if 'relation' not in entry or 'on' not in entry -%}
+    {%- set known = [] -%}
+    {%- for k in skewjoin._sj_prune_small_keys() -%}{%- do known.append(on_key if k == 'on' else k) -%}{%- endfor -%}
+    {%- do skewjoin._sj_check_keys(macro_name, arg, entry, known, 'a small relation', example) -%}
+    {%- if 'relation' not in entry or on_key not in entry -%}
         {%- do skewjoin._sj_raise(macro_name, arg,
-            'relation and on are required; got keys ' ~ (entry.keys() | list | join(', ')), example) -%}
+            'relation and ' ~ on_key ~ ' are required; got keys ' ~ (entry.keys() | list | join(', ')), example) -%}
     {%- endif -%}
     {%- set src_from = skewjoin._sj_from_text(macro_name, arg ~ '.relation', entry['relation']) -%}
-    {%- set pairs = skewjoin._sj_parse_on(macro_name, arg ~ '.on', entry['on'], ('big', 'small'), true,
+    {%- set pairs = skewjoin._sj_parse_on(macro_name, arg ~ '.' ~ on_key, entry[on_key], ('big', 'small'), true,
         inputs=[big_from, src_from] if big_from is not none else none) -%}
     {%- set src_alias = entry.get('alias') or 'sj_small' -%}
     {%- if src_alias != 'sj_small' -%}
