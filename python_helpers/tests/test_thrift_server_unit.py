@@ -39,7 +39,16 @@ def test_command_line(tmp_path: Path) -> None:
     assert "--conf spark.sql.shuffle.partitions=4" in joined
     assert "--hiveconf hive.server2.thrift.port=12345" in joined
     assert "--hiveconf hive.server2.thrift.bind.host=127.0.0.1" in joined
+    assert "--conf spark.log.level=WARN" in joined
+    assert "--conf spark.sql.codegen.cache.maxEntries=2000" in joined
+    assert "--hiveconf hive.server2.async.exec.threads=8" in joined
+    assert "--hiveconf hive.server2.async.exec.keepalive.time=86400" in joined
     assert cmd[-1] == "spark-internal"
+
+
+def test_the_log_level_can_be_raised(tmp_path: Path) -> None:
+    joined = " ".join(ThriftServer(tmp_path, port=1, conf={"spark.log.level": "INFO"}).command())
+    assert "--conf spark.log.level=INFO" in joined and "spark.log.level=WARN" not in joined
 
 
 def test_extra_java_options_are_appended_not_replaced(tmp_path: Path) -> None:
