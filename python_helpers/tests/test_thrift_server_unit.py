@@ -11,6 +11,7 @@ import pytest
 
 from skewjoin.thrift_server import (
     JAVA_REQUIRED_MESSAGE,
+    JIT_OPTIONS,
     JavaNotFoundError,
     ThriftServer,
     ThriftServerError,
@@ -36,6 +37,7 @@ def test_command_line(tmp_path: Path) -> None:
     assert "--conf spark.ui.enabled=false" in joined
     assert "--conf spark.shuffle.sort.bypassMergeThreshold=0" in joined
     assert "-XX:+UseParallelGC" in joined
+    assert "-XX:Tier4InvocationThreshold=50000" in joined and "-XX:Tier4BackEdgeThreshold=400000" in joined
     assert "--conf spark.sql.shuffle.partitions=4" in joined
     assert "--hiveconf hive.server2.thrift.port=12345" in joined
     assert "--hiveconf hive.server2.thrift.bind.host=127.0.0.1" in joined
@@ -43,6 +45,7 @@ def test_command_line(tmp_path: Path) -> None:
     assert "--conf spark.sql.codegen.cache.maxEntries=2000" in joined
     assert "--hiveconf hive.server2.async.exec.threads=8" in joined
     assert "--hiveconf hive.server2.async.exec.keepalive.time=86400" in joined
+    assert "--hiveconf hive.server2.logging.operation.enabled=false" in joined
     assert cmd[-1] == "spark-internal"
 
 
@@ -54,13 +57,13 @@ def test_the_log_level_can_be_raised(tmp_path: Path) -> None:
 def test_extra_java_options_are_appended_not_replaced(tmp_path: Path) -> None:
     server = ThriftServer(tmp_path, port=1, conf={"spark.driver.extraJavaOptions": "-Dfoo=bar"})
     home = f"-Dderby.system.home={tmp_path.resolve()}"
-    assert f"spark.driver.extraJavaOptions={home} -XX:+UseParallelGC -Dfoo=bar" in server.command()
+    assert f"spark.driver.extraJavaOptions={home} -XX:+UseParallelGC {JIT_OPTIONS} -Dfoo=bar" in server.command()
 
 
 def test_a_collector_chosen_in_the_java_options_replaces_the_default_one(tmp_path: Path) -> None:
     server = ThriftServer(tmp_path, port=1, conf={"spark.driver.extraJavaOptions": "-XX:+UseG1GC -Dfoo=bar"})
     home = f"-Dderby.system.home={tmp_path.resolve()}"
-    assert f"spark.driver.extraJavaOptions={home} -XX:+UseG1GC -Dfoo=bar" in server.command()
+    assert f"spark.driver.extraJavaOptions={home} {JIT_OPTIONS} -XX:+UseG1GC -Dfoo=bar" in server.command()
 
 
 def test_missing_java_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
