@@ -46,6 +46,7 @@ JIT_OPTIONS = (
 )
 # a garbage collector chosen on the JVM's command line (-XX:+UseG1GC, -XX:+UseParallelGC, ...)
 _GC_CHOICE = re.compile(r"-XX:\+Use\w+GC\b")
+_DEFAULT_GC = "-XX:+UseParallelGC"
 JAVA_REQUIRED_MESSAGE = "Java 17 is required (apt-get install -y openjdk-17-jre-headless)"
 _LOG_TAIL_LINES = 40
 
@@ -221,15 +222,19 @@ class ThriftServer:
         """The spark-submit command line :meth:`start` runs (port must be known)."""
         if self.port is None:
             raise ThriftServerError("port is not set; call start() or pass port=")
+        extra_java = self.conf.get("spark.driver.extraJavaOptions")
+        java_options = [f"-Dderby.system.home={self.workdir}", _DEFAULT_GC, JIT_OPTIONS]
+        if extra_java is not None and _GC_CHOICE.search(extra_java):  # the JVM refuses two collectors
+            java_options.remove(_DEFAULT_GC)
         conf = {
             "spark.sql.warehouse.dir": str(self.warehouse_dir),
             # The throughput collector: a server of many short queries on a few cores
             # spent 15% of its CPU in G1's concurrent work; builds ran 13% faster here.
             # C2 (the optimizing JIT) only for code run 10x as often as its defaults ask:
             # a test server lives minutes, and C2 compiling Spark's code base for it was
-            # a third of the server's CPU (107 s of 309 s in a 200 s workload; 67 s of
+            # a third of the server's CPU (107 s of 309 s in a 200 s workload; 68 s of
             # 259 s with these thresholds). Code that stays hot is still compiled.
-            "spark.driver.extraJavaOptions": f"-Dderby.system.home={self.workdir} -XX:+UseParallelGC {JIT_OPTIONS}",
+            "spark.driver.extraJavaOptions": " ".join(java_options),
             "spark.ui.enabled": "false",
             # One shuffle file per map task (the sort-based writer) instead of one
             # per reduce partition: with the default 200 partitions the bypass
@@ -250,10 +255,7 @@ class ThriftServer:
         }
         for key, value in self.conf.items():
             if key == "spark.driver.extraJavaOptions":
-                base = conf[key]
-                if _GC_CHOICE.search(value):  # the JVM refuses two collectors
-                    base = " ".join(_GC_CHOICE.sub("", base).split())
-                conf[key] = f"{base} {value}"
+                conf[key] = f"{conf[key]} {value}"
             else:
                 conf[key] = value
         cmd = [
