@@ -57,7 +57,7 @@ def test_skew_group_spreads_the_hot_key(skew_models_built: Built, inputs_built: 
 
 def test_placed_slots_reach_their_own_join_tasks(skew_models_built: Built, inputs_built: DbtProject) -> None:
     """In every model whose record places a group's slots, Spark's own join (AQE and broadcasts off,
-    the 200 partitions the slots were placed on) runs each slot of group 1 in a task of its own:
+    the 200 partitions the slots were placed on) runs each slot of the first placed group in a task of its own:
     string, decimal and mixed int/bigint keys hash as Spark's partitioning hashes them."""
     conn = inputs_built.conn
     run_sql(conn, "set spark.sql.shuffle.partitions=200")
@@ -75,19 +75,21 @@ def test_placed_slots_reach_their_own_join_tasks(skew_models_built: Built, input
             join = re.sub(r"left (anti|semi) join", "inner join", body[cut:])  # the rows that meet, so a semi/anti join's too
             probe = f"{head}\nselect a.sj_group as sj_g, a.sj_slot as sj_s, spark_partition_id() as sj_p{join}"
             placed = [int(v) for v in re.findall(r"then array\(([\d,\s]+)\)", body)[0].split(",")]
+            # the first group with placed slots (a verified plan keeps its groups' numbers)
+            group = int(re.search(r"group (\d+): key .*? slots placed on", sql).group(1))  # type: ignore[union-attr]
             ((slots, tasks),) = run_sql(
                 conn,
                 f"select count(distinct sj_s), count(distinct sj_p) from ({probe}) as t "
-                f"where sj_g = 1 and sj_s in ({', '.join(map(str, placed))})",
+                f"where sj_g = {group} and sj_s in ({', '.join(map(str, placed))})",
             )
-            assert slots >= 1, f"{name}: no row of group 1 took a placed slot"
+            assert slots >= 1, f"{name}: no row of group {group} took a placed slot"
             assert slots == tasks, f"{name}: {slots} placed slots ran in {tasks} tasks"
             checked.append(name)
     finally:
         run_sql(conn, "set spark.sql.adaptive.enabled=true")
         run_sql(conn, "set spark.sql.autoBroadcastJoinThreshold=10485760")
     assert {"sj_spread", "sj_key_string", "sj_key_decimal_mixed", "sj_key_bigint_vs_int", "sj_anti",
-            "sj_auto_spread"} <= set(checked)
+            "sj_auto_spread", "sj_verify_groups"} <= set(checked)
 
 
 def test_auto_plans_from_the_counts_of_the_data(skew_models_built: Built, inputs_built: DbtProject) -> None:
@@ -169,6 +171,23 @@ def test_a_small_local_spark_gets_the_plain_join(skew_models_built: Built) -> No
     assert "hot keys of b not measured" in sql
     body = strip_record(sql)
     assert "sj_slot" not in body and "broadcast" not in body and "union all" not in body
+
+
+def test_verify_groups_counts_the_groups_on_spark(skew_models_built: Built) -> None:
+    """Declared groups verified against spread_left on the server: key 0's group (32,000 of 40,000 rows) is
+    kept with its 30 slots, key 8's (80 rows, under 1/40) dropped; a configuration of key 8 alone compiles
+    to the plain join. Both models equal the plain join (their data tests)."""
+    sql = skew_models_built.sql["sj_verify_groups"]
+    assert "group 1 group_1 dropped: 0.2% of a's rows (80 of 40,000), under 2.5% (one slot's even share, " \
+        "1/40 slots)" in sql, sql
+    assert "group 2 group_2 verified: 80.0% of a's rows (32,000 of 40,000) >= 2.5%" in sql
+    assert "skew groups: 1, total slots 40" in sql and "group 2 group_2: when 'a.k = 0', driver a, 30 slots" in sql
+    assert "key 0's 30 slots placed on 30 distinct shuffle partitions" in sql
+    assert "then 1" not in strip_record(sql)
+    stale = skew_models_built.sql["sj_verify_groups_stale"]
+    assert "group 1 group_1 dropped: 0.2% of a's rows (80 of 40,000)" in stale
+    assert "strategy: plain join (no skew groups left after verification and no hot keys)" in stale
+    assert "sj_slot" not in strip_record(stale)
 
 
 def test_a_compile_error_reaches_the_user_through_dbt(compile_inline: Callable[..., Any]) -> None:

@@ -601,7 +601,8 @@ skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}, {{ '%.
     {%- do lines.append("auto: planned specification (pin it as the model's skew_join to skip the measuring): "
         ~ tojson(config)) -%}
     {%- set planned_skew = skewjoin._sj_skew_spec(spec, config) -%}
-    {%- do planned_skew.update({'source': skew.source, 'min_parallelism': skew.min_parallelism,
+    {#- its groups come from the counts just measured: not verified again -#}
+    {%- do planned_skew.update({'source': skew.source, 'min_parallelism': skew.min_parallelism, 'verify': none,
                                 'splits': {'left': measured.left.splits, 'right': measured.right.splits}}) -%}
     {%- do planned_skew.hot.update({'origin': 'planned from the measured counts'}) -%}
     {{- return({'skew': planned_skew, 'lines': lines}) -}}

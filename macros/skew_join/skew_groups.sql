@@ -274,18 +274,10 @@ group {{ w.group }}: key {{ w.shown }}'s {{ w.slots }} slots placed on {{ w.slot
     {%- set common_keys = skewjoin._sj_common_keys(join, side, alias) -%}
     {%- set keys_hash = 'xxhash64(' ~ (common_keys | join(', ')) ~ ')' -%}
     {#- every row's group: the first true `when` -#}
-    {%- set whens = [] -%}
-    {%- for g in plan.groups -%}
-        {%- set condition = skewjoin._sj_when_on_side(join, g.when, g.driver, side, alias) -%}
-        {%- do whens.append('when ' ~ condition ~ ' then ' ~ g.index) -%}
-    {%- endfor -%}
     {%- set grouped_sql -%}
 select
     {{ alias }}.*,
-    case
-        {{ whens | join('\n        ') }}
-        else 0
-    end as sj_group
+    {{ skewjoin._sj_indent(skewjoin._sj_group_case(join, plan.groups, side, alias), 4)[4:] }} as sj_group
 from {{ input_cte }} as {{ alias }}
     {%- endset -%}
     {#- every row's slot (or, multicast, its slots): one arm per group -#}

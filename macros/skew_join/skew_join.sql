@@ -62,13 +62,14 @@ adapters; this target uses {{ adapter.type() }}
     {%- set plan = planned.plan -%}
     {%- set slots = planned.slots -%}
     {%- do lines.extend(hot.lines) -%}
+    {%- do lines.extend(planned.lines) -%}
     {%- if guard.declined -%}
         {%- do lines.append('strategy: plain join (skew plans declined on this local Spark, see above)') -%}
         {{- return(skewjoin._sj_record_sql('skew_join', lines) ~ '\n' ~ skewjoin._sj_plain_join_sql(j)) -}}
     {%- endif -%}
     {%- if plan is none and not hot.active -%}
-        {%- do lines.append('strategy: plain join (no skew groups' ~ (' and no hot keys' if not hot.requested
-            else ', hot keys declined') ~ ')') -%}
+        {%- do lines.append('strategy: plain join (no skew groups' ~ (' left after verification' if planned.dropped
+            else '') ~ (' and no hot keys' if not hot.requested else ', hot keys declined') ~ ')') -%}
         {{- return(skewjoin._sj_record_sql('skew_join', lines) ~ '\n' ~ skewjoin._sj_plain_join_sql(j)) -}}
     {%- endif -%}
     {#- render -#}
@@ -117,18 +118,29 @@ from {{ left_side.final }} as {{ left_alias }}
 
 
 {#- The plan of a checked specification: its hot keys (with the input splits
-    'auto' measured, which the spread rule reads) and its skew groups laid out
-    in the total slots. Returns {'hot', 'plan' (none without groups),
-    'slots' ([n, where it came from], or none)}. -#}
+    'auto' measured, which the spread rule reads) and its skew groups,
+    verified against the data (verify_groups.sql) and laid out in the total
+    slots. Returns {'hot', 'plan' (none without groups), 'slots' ([n, where
+    it came from], or none), 'lines' (the verification's record), 'dropped'
+    (the groups it dropped)}. -#}
 {% macro _sj_plan_skew(j, skew, guard) -%}
     {%- set hot = skewjoin._sj_plan_hot_keys(j, skew.hot, skew, guard) -%}
     {%- for side in (skew.get('splits') or {}) -%}
         {%- do hot.update({'splits_' ~ side: skew.splits[side]}) -%}
     {%- endfor -%}
-    {%- set out = {'hot': hot, 'plan': none, 'slots': none} -%}
+    {%- set out = {'hot': hot, 'plan': none, 'slots': none, 'lines': [], 'dropped': []} -%}
     {%- if skew.groups -%}
         {%- set slots = skewjoin._sj_total_slots(skew) -%}
-        {%- do out.update({'slots': slots, 'plan': skewjoin._sj_plan_groups(j, skew.groups, slots[0])}) -%}
+        {#- every declared group is checked, then (unless declined) verified against the data -#}
+        {%- set plan = skewjoin._sj_plan_groups(j, skew.groups, slots[0]) -%}
+        {%- if skew.get('verify') is not none and not guard.declined -%}
+            {%- set verified = skewjoin._sj_verify_groups(j, plan, skew.verify) -%}
+            {%- do out.update({'lines': verified.lines, 'dropped': verified.dropped}) -%}
+            {%- if verified.dropped -%}
+                {%- set plan = skewjoin._sj_plan_groups(j, verified.kept, slots[0]) if verified.kept else none -%}
+            {%- endif -%}
+        {%- endif -%}
+        {%- do out.update({'slots': slots, 'plan': plan}) -%}
     {%- endif -%}
     {{- return(out) -}}
 {%- endmacro %}

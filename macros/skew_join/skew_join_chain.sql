@@ -210,11 +210,13 @@ subqueries to shuffle {{ left_alias }} once)
     {%- set plan = planned.plan -%}
     {%- set slots = planned.slots -%}
     {%- do lines.extend(hot.lines) -%}
+    {%- do lines.extend(planned.lines) -%}
     {%- set plain_inputs = {left_alias: j.left['from']} -%}
     {%- for p in pairs -%}{%- do plain_inputs.update({p.right.alias: p.right['from']}) -%}{%- endfor -%}
     {%- if guard.declined or (plan is none and not hot.active) -%}
         {%- do lines.append('strategy: the plain chain of joins (' ~ ('skew plans declined on this local Spark, see'
-            ~ ' above' if guard.declined else 'no skew groups and no hot keys') ~ ')') -%}
+            ~ ' above' if guard.declined else 'no skew groups' ~ (' left after verification' if planned.dropped else '')
+            ~ ' and no hot keys') ~ ')') -%}
         {{- return(skewjoin._sj_record_sql('skew_join_chain', lines) ~ '\n'
             ~ skewjoin._sj_chain_join_sql(pairs, output.select_list, plain_inputs)) -}}
     {%- endif -%}

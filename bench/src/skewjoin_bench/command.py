@@ -185,6 +185,7 @@ _CONFIG_OPTIONS = {
     "shuffle_partitions": "shuffle_partitions",
     "cluster_cores": "cluster_cores",
     "repetitions": "repetitions",
+    "warmup_rounds": "warmup_rounds",
     "schedule_order": "order",
     "strategy_settings": "strategy_settings",
     "min_share": "min_share",
@@ -284,6 +285,13 @@ _CONFIG_OPTIONS = {
 )
 @click.option(
     "--repetitions", type=click.IntRange(min=1), default=_C.repetitions, show_default=True, help="Runs per scenario."
+)
+@click.option(
+    "--warmup-rounds",
+    type=click.IntRange(min=0),
+    default=_C.warmup_rounds,
+    show_default=True,
+    help="Unmeasured rounds of every scenario before the measured ones (code generation and JIT warm-up).",
 )
 @click.option(
     "--slots", default="2,16,64,256", show_default=True, help="Executor slot counts P of the makespan projection."

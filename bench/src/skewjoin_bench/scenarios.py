@@ -141,6 +141,9 @@ class BenchConfig:
     pruning: bool = False
     star: bool = False
     warmup: bool = True
+    #: unmeasured rounds of every scenario before the measured ones: the first runs of a query pay for
+    #: its whole-stage code generation and the JIT compiling that code (README, "How it is measured")
+    warmup_rounds: int = 0
     #: how the input is read: "splits" (each fact file one split and spark.default.parallelism =
     #: cluster_cores: the cluster model) or "local" (as local Spark reads it, its own defaults)
     read: str = "splits"
@@ -160,6 +163,7 @@ class BenchConfig:
             "pruning": self.pruning,
             "star": self.star,
             "warmup": self.warmup,
+            "warmup_rounds": self.warmup_rounds,
             "read": self.read,
             "datasets": list(self.datasets) if self.datasets else None,
         }
@@ -329,6 +333,8 @@ class SkewConfigs:
             # the package's own default, not the integration project's 1 (its tests plan on 2 cores): the
             # benchmark measures what a user gets, so a local read declines the skew plans as a user's would
             "skewjoin_min_parallelism": None,
+            # likewise the package's default: declared skew groups are verified against the data
+            "skewjoin_verify_groups": None,
         }
 
 
@@ -555,8 +561,10 @@ class Bench:
         warmups: dict[str, str] = {}
         if cfg.warmup:
             # the warm-up runs the plain join of the inner-join scenario (else of the first skew scenario
-            # that runs); its shuffle sizes the scaled AQE settings of every scenario
-            warm = "skewed" if "skewed" in by_dataset else next((d for d in by_dataset if d in SKEW_SCENARIOS), None)
+            # that runs, else of the first dataset); its shuffle sizes the scaled AQE settings of every scenario
+            warm = "skewed" if "skewed" in by_dataset else next(
+                (d for d in by_dataset if d in SKEW_SCENARIOS), next(iter(by_dataset), None)
+            )
             for dataset, group in by_dataset.items():
                 if dataset != warm:
                     continue
@@ -584,6 +592,18 @@ class Bench:
         if scaled_from == "estimate":
             scaled_from = f"an estimate of 48 bytes a fact row ({shuffle_bytes:,} bytes)"
         scaled = scaled_aqe_settings(shuffle_bytes, cfg.shuffle_partitions)
+
+        # unmeasured rounds: every scenario in the order of the first measured round
+        if cfg.warmup_rounds:
+            started_warmup = time.monotonic()
+            for round_no in range(cfg.warmup_rounds):
+                for group in by_dataset.values():
+                    for scenario in group:
+                        marker = self._marker("warmup-round-" + scenario.key.replace("/", "-").replace("@", "-"))
+                        record = self._execute(scenario, compiled[scenario.model], marker, scaled)
+                        self.progress(f"warm-up round {round_no + 1}/{cfg.warmup_rounds}: {scenario.key} "
+                                      f"{record.wall_s or 0:.1f} s" + (f" failed: {record.error}" if record.error else ""))
+            self.timings["warmup_rounds"] = round(time.monotonic() - started_warmup, 2)
 
         # the measured rounds
         runs: list[RunRecord] = []
