@@ -29,7 +29,20 @@ def test_hot_key_models_equal_the_plain_join(skew_models_built: Built) -> None:
     models = {n[1] for n in skew_models_built.nodes if n[0] == "model"}
     tests = {n[1] for n in skew_models_built.nodes if n[0] == "test"}
     assert {"hk_hostile_declared", "hk_hostile_auto", "hk_both_sides_full", "hk_null_supplying_hot"} <= models
-    assert len([t for t in tests if any(m in t for m in models if m.startswith("hk_"))]) >= 34
+    assert len([t for t in tests if any(m in t for m in models if m.startswith("hk_"))]) >= 36
+
+
+def test_verify_counts_the_hot_keys_on_spark(skew_models_built: Built) -> None:
+    """Declared hot keys verified against spread_left on the server: key 0 (32,000 of 40,000 rows) kept, key 8
+    (80 rows, under 1/40) dropped, and the splits read by the same query. The model equals the plain left
+    join (its data test)."""
+    sql = skew_models_built.sql["hk_verify"]
+    assert "hot key 8 of a dropped: 0.2% of a's rows (80 of 40,000), under 2.5% (one slot's even share, " \
+        "1/40 slots)" in sql, sql
+    assert "hot key 0 of a verified: 80.0% of a's rows (32,000 of 40,000) >= 2.5%" in sql
+    assert "hot keys of a (declared): 0" in sql
+    body = strip_record(sql)
+    assert "coalesce(a.k in (cast(0 as bigint)), false)" in body and "cast(8 as bigint)" not in body
 
 
 def _plan_lines(conn: Any, sql: str) -> list[str]:

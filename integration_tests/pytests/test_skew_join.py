@@ -173,7 +173,7 @@ def test_a_small_local_spark_gets_the_plain_join(skew_models_built: Built) -> No
     assert "sj_slot" not in body and "broadcast" not in body and "union all" not in body
 
 
-def test_verify_groups_counts_the_groups_on_spark(skew_models_built: Built) -> None:
+def test_verify_counts_the_groups_on_spark(skew_models_built: Built) -> None:
     """Declared groups verified against spread_left on the server: key 0's group (32,000 of 40,000 rows) is
     kept with its 30 slots, key 8's (80 rows, under 1/40) dropped; a configuration of key 8 alone compiles
     to the plain join. Both models equal the plain join (their data tests)."""

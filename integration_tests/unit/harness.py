@@ -51,7 +51,7 @@ PROJECT_DIR = REPO_ROOT / "integration_tests"
 
 # The integration project's vars (integration_tests/dbt_project.yml).
 PROJECT_VARS: dict[str, Any] = {
-    "skewjoin_total_slots": 20, "skewjoin_min_parallelism": 1, "skewjoin_verify_groups": False,
+    "skewjoin_total_slots": 20, "skewjoin_min_parallelism": 1, "skewjoin_verify": False,
 }
 
 # Settings a fresh Spark 4 session reports (the Thrift server's defaults).

@@ -286,6 +286,28 @@ hot keys of {{ alias }} found at run time (one aggregate query over {{ how }}, {
         {%- else -%}
             {%- set lits = skewjoin._sj_hot_literals(j, side, declared) -%}
             {%- set origin = hot_spec.get('origin') or 'declared' -%}
+            {%- set verify = skew.get('verify') -%}
+            {%- if lits.tuples and verify is not none and not guard.declined -%}
+                {%- if not verify.on -%}
+                    {%- do result.lines.append('hot keys of ' ~ alias ~ ' not verified against the data (verify'
+                        ~ ' false, from ' ~ verify.source ~ ')') -%}
+                {%- elif not skewjoin._sj_queries_allowed() -%}
+                    {%- do result.lines.append('hot keys of ' ~ alias ~ ' not verified: counting their rows needs a'
+                        ~ ' query and run-time queries are off (var skewjoin_run_queries: false)') -%}
+                {%- else -%}
+                    {%- set verified = skewjoin._sj_verify_hot_keys(j, side, lits, verify,
+                        skewjoin._sj_total_slots(skew)[0]) -%}
+                    {%- do result.lines.extend(verified.lines) -%}
+                    {%- do result.update({'splits_' ~ side: verified.splits}) -%}
+                    {%- set kept_tuples = [] -%}
+                    {%- set kept_shown = [] -%}
+                    {%- for i in verified.kept -%}
+                        {%- do kept_tuples.append(lits.tuples[i]) -%}
+                        {%- do kept_shown.append(lits.shown[i]) -%}
+                    {%- endfor -%}
+                    {%- set lits = {'tuples': kept_tuples, 'shown': kept_shown, 'null': lits.null} -%}
+                {%- endif -%}
+            {%- endif -%}
             {%- do result.lines.append('hot keys of ' ~ alias ~ ' (' ~ origin ~ '): '
                 ~ (lits.shown | join('; ') if lits.shown else 'none') ~ (' + NULL keys' if lits.null else '')) -%}
         {%- endif -%}

@@ -119,7 +119,7 @@ from {{ left_side.final }} as {{ left_alias }}
 
 {#- The plan of a checked specification: its hot keys (with the input splits
     'auto' measured, which the spread rule reads) and its skew groups,
-    verified against the data (verify_groups.sql) and laid out in the total
+    verified against the data (verify.sql) and laid out in the total
     slots. Returns {'hot', 'plan' (none without groups), 'slots' ([n, where
     it came from], or none), 'lines' (the verification's record), 'dropped'
     (the groups it dropped)}. -#}

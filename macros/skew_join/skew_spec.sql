@@ -5,7 +5,7 @@
     Spark is asked anything. -#}
 
 {% macro _sj_spec_keys() -%}
-    {{- return(['groups', 'hot_keys', 'hot_keys_options', 'total_slots', 'min_parallelism', 'verify_groups']) -}}
+    {{- return(['groups', 'hot_keys', 'hot_keys_options', 'total_slots', 'min_parallelism', 'verify']) -}}
 {%- endmacro %}
 
 
@@ -40,7 +40,7 @@
     {%- if raw is not mapping -%}
         {%- set problem -%}
 the skew specification must be 'auto' or a mapping with groups, hot_keys, hot_keys_options, total_slots,
-min_parallelism and verify_groups; got {{ raw }}
+min_parallelism and verify; got {{ raw }}
         {%- endset -%}
         {%- do skewjoin._sj_raise(join_spec.macro, argument, problem, example) -%}
     {%- endif -%}
@@ -58,7 +58,7 @@ min_parallelism and verify_groups; got {{ raw }}
         {%- set min_par = skewjoin._sj_whole_number(join_spec.macro, 'skew_join.min_parallelism', min_par, 1, '4',
             'min_parallelism, a whole number') -%}
     {%- endif -%}
-    {%- set verify = skewjoin._sj_verify_spec(join_spec.macro, raw.get('verify_groups')) -%}
+    {%- set verify = skewjoin._sj_verify_spec(join_spec.macro, raw.get('verify')) -%}
     {{- return({'source': source, 'auto': none, 'groups': groups, 'hot': hot, 'total_slots': total,
                 'macro': join_spec.macro, 'min_parallelism': min_par, 'verify': verify,
                 'empty': not groups and not hot.requested}) -}}

@@ -334,7 +334,7 @@ class SkewConfigs:
             # benchmark measures what a user gets, so a local read declines the skew plans as a user's would
             "skewjoin_min_parallelism": None,
             # likewise the package's default: declared skew groups are verified against the data
-            "skewjoin_verify_groups": None,
+            "skewjoin_verify": None,
         }
 
 

@@ -1,7 +1,7 @@
-"""Declared skew groups verified against the data (no Spark): the count query,
-the share each group must hold, the groups dropped and the plan without them,
-and the settings that turn it off. test_skew_join.py::test_verify_groups_*
-runs the same on Spark."""
+"""Declared skew groups and hot keys verified against the data (no Spark): the
+count queries, the share each must hold, what is dropped and the plan without
+it, and the settings that turn it off. test_skew_join.py::test_verify_* and
+test_hot_keys.py::test_verify_* run the same on Spark."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 from .harness import Renderer, Result, Table, assert_clear_compile_error, decision_record, strip_record
 
 # the package's default (the integration project turns it off for its small inputs)
-DEFAULT: dict[str, Any] = {"skewjoin_verify_groups": None}
+DEFAULT: dict[str, Any] = {"skewjoin_verify": None}
 VERIFY_QUERY = r"select\s+count\(\*\) as sj_rows,.*\) as sj_verify"
 
 
@@ -75,15 +75,15 @@ def test_the_share_is_one_slots_even_share_by_default(
     assert ("group 1 group_1 dropped" in record) is not kept
 
 
-def test_a_share_given_as_verify_groups(renderer: Callable[..., Renderer]) -> None:
+def test_a_share_given_as_verify(renderer: Callable[..., Renderer]) -> None:
     r = renderer("typed_left", "typed_right", vars=DEFAULT)
     _counted(r, 1000, 90)
-    sql = r.render(_join("{'verify_groups': 0.1, 'groups': [{'when': 'a.k_int = 0', 'slots': 4}]}"))
-    assert "dropped: 9.0% of a's rows (90 of 1,000), under 10% (verify_groups, from skew_join.verify_groups)" in sql
-    r = renderer("typed_left", "typed_right", vars={"skewjoin_verify_groups": 0.05})
+    sql = r.render(_join("{'verify': 0.1, 'groups': [{'when': 'a.k_int = 0', 'slots': 4}]}"))
+    assert "dropped: 9.0% of a's rows (90 of 1,000), under 10% (verify, from skew_join.verify)" in sql
+    r = renderer("typed_left", "typed_right", vars={"skewjoin_verify": 0.05})
     _counted(r, 1000, 90)
     sql = r.render(_join("{'groups': [{'when': 'a.k_int = 0', 'slots': 4}]}"))
-    assert "verified: 9.0% of a's rows (90 of 1,000) >= 5% (verify_groups, from var('skewjoin_verify_groups'))" in sql
+    assert "verified: 9.0% of a's rows (90 of 1,000) >= 5% (verify, from var('skewjoin_verify'))" in sql
 
 
 def test_the_groups_left_are_laid_out_again_keeping_their_numbers(renderer: Callable[..., Renderer]) -> None:
@@ -128,6 +128,7 @@ def test_an_empty_driver_drops_its_groups(renderer: Callable[..., Renderer]) -> 
 def test_hot_keys_stay_when_every_group_is_dropped(renderer: Callable[..., Renderer]) -> None:
     r = renderer("typed_left", "typed_right", vars=DEFAULT)
     _counted(r, 1000, 3)
+    _hot_counted(r, 1000, 64, 700)
     sql = r.render(_join("{'hot_keys': [7], 'groups': [{'when': 'a.k_int = 0', 'slots': 4}]}"))
     record = decision_record(sql, "skew_join")
     assert "group 1 group_1 dropped" in record
@@ -138,10 +139,10 @@ def test_hot_keys_stay_when_every_group_is_dropped(renderer: Callable[..., Rende
 @pytest.mark.parametrize(
     ("vars", "skew", "said"),
     [
-        ({"skewjoin_verify_groups": False}, "{'groups': [{'when': 'a.k_int = 0', 'slots': 4}]}",
-         "skew groups not verified against the data (verify_groups false, from var('skewjoin_verify_groups'))"),
-        (DEFAULT, "{'verify_groups': false, 'groups': [{'when': 'a.k_int = 0', 'slots': 4}]}",
-         "skew groups not verified against the data (verify_groups false, from skew_join.verify_groups)"),
+        ({"skewjoin_verify": False}, "{'groups': [{'when': 'a.k_int = 0', 'slots': 4}]}",
+         "skew groups not verified against the data (verify false, from var('skewjoin_verify'))"),
+        (DEFAULT, "{'verify': false, 'groups': [{'when': 'a.k_int = 0', 'slots': 4}]}",
+         "skew groups not verified against the data (verify false, from skew_join.verify)"),
         ({**DEFAULT, "skewjoin_run_queries": False}, "{'groups': [{'when': 'a.k_int = 0', 'slots': 4}]}",
          "skew groups not verified: counting their rows needs a query and run-time queries are off"),
     ],
@@ -178,14 +179,14 @@ def test_a_bad_group_is_refused_before_any_count(renderer: Callable[..., Rendere
 
 
 @pytest.mark.parametrize("value", ["'yes'", "1.5", "0", "-0.1"])
-def test_a_bad_verify_groups_is_refused(renderer: Callable[..., Renderer], value: str) -> None:
+def test_a_bad_verify_is_refused(renderer: Callable[..., Renderer], value: str) -> None:
     r = renderer("typed_left", "typed_right", vars=DEFAULT)
     assert_clear_compile_error(
-        r.compile_error(_join("{'verify_groups': " + value + ", 'groups': [{'when': 'a.k_int = 0', 'slots': 4}]}")),
+        r.compile_error(_join("{'verify': " + value + ", 'groups': [{'when': 'a.k_int = 0', 'slots': 4}]}")),
         macro="skew_join",
         model="unit_model",
-        argument="skew_join.verify_groups",
-        expected="verify_groups (from skew_join.verify_groups) is true, false or a share of the driver's rows",
+        argument="skew_join.verify",
+        expected="verify (from skew_join.verify) is true, false or a share of a side's rows above 0 and below 1",
     )
 
 
@@ -218,3 +219,95 @@ def test_auto_groups_are_not_counted_again(renderer: Callable[..., Renderer]) ->
     assert "group 1 group_1: when 'a.k = 0', driver a" in decision_record(sql, "skew_join")
     assert "verified" not in sql and "not verified" not in sql
     assert _verify_queries(r) == []
+
+
+# -- declared hot keys ---------------------------------------------------------------------
+
+HOT_QUERY = r"select\s+count\(\*\) as sj_rows,\s+count\(distinct sj_split\) as sj_splits,.*"
+
+
+def _hot_counted(r: Renderer, rows: int, splits: int, *keys: int) -> None:
+    names = ("sj_rows", "sj_splits", *(f"sj_hot_{i + 1}" for i in range(len(keys))))
+    r.spark.answer(HOT_QUERY, Result(names, [(rows, splits, *keys)]))
+
+
+def _hot_queries(r: Renderer) -> list[str]:
+    return [q for q in r.spark.queries if re.fullmatch(HOT_QUERY, q.strip(), re.S)]
+
+
+def test_stale_hot_keys_are_dropped_and_the_plain_join_written(renderer: Callable[..., Renderer]) -> None:
+    r = renderer("typed_left", "typed_right", vars=DEFAULT)
+    _hot_counted(r, 1_000_000, 64, 9, 11)
+    sql = r.render(_join("{'hot_keys': [0, 1]}"))
+    record = decision_record(sql, "skew_join")
+    assert re.search(r"hot key 0 of a dropped: 0\.0% of a's rows \(9 of 1,000,000\), under 5% \(one slot's even "
+                     r"share, 1/20 slots\): the data does not have the skew it was declared for", record), record
+    assert "hot key 1 of a dropped: 0.0% of a's rows (11 of 1,000,000)" in record
+    assert "hot keys of a (declared): none" in record
+    assert "strategy: plain join (no skew groups, hot keys declined)" in record
+    assert "broadcast" not in strip_record(sql) and "union all" not in strip_record(sql)
+    (query,) = _hot_queries(r)
+    assert "count_if(coalesce(a.k_int in (cast(0 as int)), false)) as sj_hot_1" in query
+    assert "count_if(coalesce(a.k_int in (cast(1 as int)), false)) as sj_hot_2" in query
+    assert "from skewjoin_it.typed_left as a" in query
+
+
+def test_hot_keys_holding_their_share_are_kept_and_their_splits_read_once(renderer: Callable[..., Renderer]) -> None:
+    r = renderer("typed_left", "typed_right", vars=DEFAULT)
+    _hot_counted(r, 1000, 64, 700, 3)
+    sql = r.render(_join("{'hot_keys': [0, 1]}"))
+    record = decision_record(sql, "skew_join")
+    assert "hot key 0 of a verified: 70.0% of a's rows (700 of 1,000) >= 5% (one slot's even share, 1/20 slots): " \
+        "kept" in record
+    assert "hot key 1 of a dropped: 0.3% of a's rows (3 of 1,000)" in record
+    assert "hot keys of a (declared): 0" in record
+    assert "strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned" in record
+    # the splits the spread rule reads come from the same query: no second scan
+    assert "its input has 64 splits" in record
+    assert len(_hot_queries(r)) == 1 and not any("sj_probe" in q for q in r.spark.queries)
+    body = strip_record(sql)
+    assert "coalesce(a.k_int in (cast(0 as int)), false)" in body and "cast(1 as int)" not in body
+
+
+def test_multi_column_hot_keys_are_counted_per_tuple(renderer: Callable[..., Renderer]) -> None:
+    r = renderer("typed_left", "typed_right", vars=DEFAULT)
+    _hot_counted(r, 1000, 64, 500)
+    r.render(
+        "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int', 'k_str'], "
+        "columns=['a.id', 'b.rid'], skew={'hot_keys': [[0, \"it's\"]]}) }}"
+    )
+    (query,) = _hot_queries(r)
+    assert "count_if(coalesce((a.k_int = cast(0 as int) and a.k_str = 'it\\'s'), false)) as sj_hot_1" in query, query
+
+
+@pytest.mark.parametrize(
+    ("vars", "said"),
+    [
+        ({"skewjoin_verify": False}, "hot keys of a not verified against the data (verify false, from "
+                                     "var('skewjoin_verify'))"),
+        ({**DEFAULT, "skewjoin_run_queries": False}, "hot keys of a not verified: counting their rows needs a query"),
+    ],
+    ids=["var_false", "queries_off"],
+)  # fmt: skip
+def test_no_hot_key_count_when_verification_is_off(
+    renderer: Callable[..., Renderer], vars: dict[str, Any], said: str
+) -> None:
+    r = renderer("typed_left", "typed_right", vars=vars, conf={"spark.default.parallelism": "64"})
+    r.spark.answer(r"select count\(distinct sj_split\) as sj_splits.*", Result(("sj_splits",), [(64,)]))
+    sql = r.render(_join("{'hot_keys': [0, 1]}"))
+    assert said in decision_record(sql, "skew_join")
+    assert "hot keys of a (declared): 0; 1" in sql
+    assert _hot_queries(r) == []
+
+
+def test_auto_hot_keys_are_not_counted_again(renderer: Callable[..., Renderer]) -> None:
+    left = [(i, 0) for i in range(600)] + [(700 + i, i % 50 + 1) for i in range(400)]
+    tables = {
+        "skewjoin_it.spread_left": Table([("id", "bigint"), ("k", "int")], rows=left, splits=4),
+        "skewjoin_it.spread_right": Table([("k", "int"), ("label", "string")],
+                                          rows=[(k, f"k{k}") for k in range(60)], splits=1),
+    }  # fmt: skip
+    r = renderer(extra_tables=tables, vars=DEFAULT, config={"skew_join": "auto"})
+    sql = r.render("{{ skewjoin.skew_join(ref('spread_left'), ref('spread_right'), on=['k']) }}")
+    assert "hot keys of a (planned from the measured counts): 0" in sql
+    assert _hot_queries(r) == [] and "verified" not in sql
