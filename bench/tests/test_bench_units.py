@@ -22,6 +22,7 @@ from skewjoin_bench.scenarios import (
     check_results,
     checksum_sql,
     decision_record,
+    kept_hot_keys,
     scaled_aqe_settings,
     scenario_medians,
     scenarios,
@@ -588,3 +589,12 @@ def test_where_spark_gives_up_compares_with_the_best_spark_setting(tmp_path: Pat
     assert inner.vs_scaled == pytest.approx(1.2) and inner.passed is False  # e: <= 1.0x scaled AQE
     png = gives_up_chart(result, list(rows.values()), tmp_path / "gives_up.png")
     assert png is not None and png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_kept_hot_keys_are_read_from_the_record() -> None:
+    """The hot keys a plan keeps after the compile-time check, as its record lists them."""
+    record = "/* ...\n  hot key 1 of f dropped: ...\n  hot keys of f (declared): 0; 2\n*/"
+    assert kept_hot_keys(record, [0, 1, 2]) == [0, 2]
+    assert kept_hot_keys("  hot keys of f (declared): 0 + NULL keys\n", [0, 1]) == [0]
+    assert kept_hot_keys("  hot keys of f (declared): none\n", [0, 1]) == []
+    assert kept_hot_keys("", [0, 1]) == [0, 1]

@@ -74,6 +74,13 @@ end
 {%- endmacro %}
 
 
+{#- "70.0% of f's rows (7,000,512 of 10,000,000)" -#}
+{% macro _sj_share_text(n, total, alias) -%}
+    {{- return(skewjoin._sj_auto_pct(n, total) ~ ' of ' ~ alias ~ "'s rows (" ~ skewjoin._sj_rows_text(n) ~ ' of '
+        ~ skewjoin._sj_rows_text(total) ~ ')') -}}
+{%- endmacro %}
+
+
 {#- The groups of `plan` that hold at least min_share of their driver's rows,
     measured. Returns {'kept': [group], 'dropped': [group], 'lines'}. -#}
 {% macro _sj_verify_groups(join, plan, verify) -%}
@@ -115,8 +122,7 @@ from (
     {%- set kept = [] -%}
     {%- for g in plan.groups -%}
         {%- set n, total = counts[g.index] -%}
-        {%- set share_text = skewjoin._sj_auto_pct(n, total) ~ ' of ' ~ join[g.driver].alias ~ "'s rows ("
-            ~ skewjoin._sj_rows_text(n) ~ ' of ' ~ skewjoin._sj_rows_text(total) ~ ')' -%}
+        {%- set share_text = skewjoin._sj_share_text(n, total, join[g.driver].alias) -%}
         {%- if total > 0 and n / total >= rule.min_share -%}
             {%- do kept.append(g) -%}
             {%- do out.lines.append('group ' ~ g.index ~ ' ' ~ g.name ~ ' verified: ' ~ share_text ~ ' >= '
@@ -163,8 +169,7 @@ from (
     {%- set out = {'kept': [], 'splits': row[1] | int, 'lines': []} -%}
     {%- for t in lits.tuples -%}
         {%- set n = row[loop.index + 1] | int -%}
-        {%- set share_text = skewjoin._sj_auto_pct(n, total) ~ ' of ' ~ alias ~ "'s rows ("
-            ~ skewjoin._sj_rows_text(n) ~ ' of ' ~ skewjoin._sj_rows_text(total) ~ ')' -%}
+        {%- set share_text = skewjoin._sj_share_text(n, total, alias) -%}
         {%- if total > 0 and n / total >= rule.min_share -%}
             {%- do out.kept.append(loop.index0) -%}
             {%- do out.lines.append('hot key ' ~ lits.shown[loop.index0] ~ ' of ' ~ alias ~ ' verified: ' ~ share_text
