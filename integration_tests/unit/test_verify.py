@@ -98,7 +98,7 @@ def test_the_groups_left_are_laid_out_again_keeping_their_numbers(renderer: Call
     assert "skew groups: 1, total slots 20" in record and "rows in no group: slots #0-#13" in record
     assert "group 2 group_2: when 'b.k_int = 5', driver b, 6 slots -> slots #14-#19" in record
     body = strip_record(sql)
-    assert "then 1" not in body and "when 1 then" not in body
+    assert not re.search(r"\bthen 1\b|\bwhen 1 then\b", body), body
     assert re.search(r"case\s+when \(a\.k_int\) = 5 then 2\s+else 0\s+end as sj_group", body), body
     # one query per driving side, each counting its own groups, in the plan's order of `when`s
     queries = _verify_queries(r)
@@ -159,11 +159,33 @@ def test_no_count_when_verification_is_off(
 
 
 def test_no_count_where_the_skew_plans_are_declined(renderer: Callable[..., Renderer]) -> None:
-    """A 2-core local Spark writes the plain join whatever the groups: nothing to verify."""
+    """A 2-core local Spark writes the plain join whatever the groups and hot keys: nothing to verify."""
     r = renderer("typed_left", "typed_right", vars={**DEFAULT, "skewjoin_min_parallelism": None})
-    sql = r.render(_join("{'groups': [{'when': 'a.k_int = 0', 'slots': 4}]}"))
+    sql = r.render(_join("{'hot_keys': [7], 'groups': [{'when': 'a.k_int = 0', 'slots': 4}]}"))
     assert "skew plans declined" in sql
-    assert _verify_queries(r) == []
+    assert _verify_queries(r) == [] and _hot_queries(r) == []
+
+
+def test_groups_are_counted_on_the_rows_the_hot_keys_leave(renderer: Callable[..., Renderer]) -> None:
+    """Hot key 0 goes to the broadcast branch before the groups are formed, so the group of keys 0 and 5
+    is counted without key 0's rows: 30 of 1,000, under 5%, dropped."""
+    r = renderer("typed_left", "typed_right", vars=DEFAULT)
+    _hot_counted(r, 1000, 64, 700)
+    _counted(r, 1000, 30)
+    sql = r.render(_join("{'hot_keys': [0], 'groups': [{'when': 'a.k_int in (0, 5)', 'slots': 4}]}"))
+    (query,) = _verify_queries(r)
+    assert re.search(r"from skewjoin_it\.typed_left as a\s+where not coalesce\(a\.k_int in \(cast\(0 as int\)\), "
+                     r"false\)\s+\) as sj_verify", query), query
+    record = decision_record(sql, "skew_join")
+    assert "hot key 0 of a verified" in record and "group 1 group_1 dropped: 3.0% of a's rows (30 of 1,000)" in record
+    assert "strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned" in record
+
+
+def test_the_share_is_printed_to_three_digits(renderer: Callable[..., Renderer]) -> None:
+    r = renderer("typed_left", "typed_right", vars=DEFAULT)
+    _counted(r, 1000, 123)
+    sql = r.render(_join("{'total_slots': 8, 'groups': [{'when': 'a.k_int = 0', 'slots': 2}]}"))
+    assert "dropped: 12.3% of a's rows (123 of 1,000), under 12.5% (one slot's even share, 1/8 slots)" in sql
 
 
 def test_a_bad_group_is_refused_before_any_count(renderer: Callable[..., Renderer]) -> None:
@@ -244,7 +266,7 @@ def test_stale_hot_keys_are_dropped_and_the_plain_join_written(renderer: Callabl
                      r"share, 1/20 slots\): the data does not have the skew it was declared for", record), record
     assert "hot key 1 of a dropped: 0.0% of a's rows (11 of 1,000,000)" in record
     assert "hot keys of a (declared): none" in record
-    assert "strategy: plain join (no skew groups, hot keys declined)" in record
+    assert "strategy: plain join (no skew groups, hot keys dropped after verification)" in record
     assert "broadcast" not in strip_record(sql) and "union all" not in strip_record(sql)
     (query,) = _hot_queries(r)
     assert "count_if(coalesce(a.k_int in (cast(0 as int)), false)) as sj_hot_1" in query

@@ -305,6 +305,8 @@ hot keys of {{ alias }} found at run time (one aggregate query over {{ how }}, {
                         {%- do kept_tuples.append(lits.tuples[i]) -%}
                         {%- do kept_shown.append(lits.shown[i]) -%}
                     {%- endfor -%}
+                    {%- do result.update({'dropped': (result.get('dropped') or 0) + (lits.tuples | length)
+                        - (kept_tuples | length)}) -%}
                     {%- set lits = {'tuples': kept_tuples, 'shown': kept_shown, 'null': lits.null} -%}
                 {%- endif -%}
             {%- endif -%}

@@ -600,6 +600,12 @@ skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}, {{ '%.
     {%- endif -%}
     {%- do lines.append("auto: planned specification (pin it as the model's skew_join to skip the measuring): "
         ~ tojson(config)) -%}
+    {%- set pinned -%}
+auto: pinned, that specification is counted at compile time as any declared one: a group or hot key under one slot's
+even share (1/{{ slots[0] }}) is dropped; add 'verify': {{ options.min_share }} to keep auto's min_share, or 'verify':
+false to plan it as written
+    {%- endset -%}
+    {%- do lines.append(pinned | replace('\n', ' ')) -%}
     {%- set planned_skew = skewjoin._sj_skew_spec(spec, config) -%}
     {#- its groups come from the counts just measured: not verified again -#}
     {%- do planned_skew.update({'source': skew.source, 'min_parallelism': skew.min_parallelism, 'verify': none,

@@ -68,8 +68,10 @@ adapters; this target uses {{ adapter.type() }}
         {{- return(skewjoin._sj_record_sql('skew_join', lines) ~ '\n' ~ skewjoin._sj_plain_join_sql(j)) -}}
     {%- endif -%}
     {%- if plan is none and not hot.active -%}
+        {%- set hot_text = ' and no hot keys' if not hot.requested else (', hot keys dropped after verification'
+            if hot.get('dropped') else ', hot keys declined') -%}
         {%- do lines.append('strategy: plain join (no skew groups' ~ (' left after verification' if planned.dropped
-            else '') ~ (' and no hot keys' if not hot.requested else ', hot keys declined') ~ ')') -%}
+            else '') ~ hot_text ~ ')') -%}
         {{- return(skewjoin._sj_record_sql('skew_join', lines) ~ '\n' ~ skewjoin._sj_plain_join_sql(j)) -}}
     {%- endif -%}
     {#- render -#}
@@ -124,23 +126,25 @@ from {{ left_side.final }} as {{ left_alias }}
     it came from], or none), 'lines' (the verification's record), 'dropped'
     (the groups it dropped)}. -#}
 {% macro _sj_plan_skew(j, skew, guard) -%}
+    {%- set out = {'hot': none, 'plan': none, 'slots': none, 'lines': [], 'dropped': []} -%}
+    {#- every declared group is checked against the rules before any data is counted -#}
+    {%- if skew.groups -%}
+        {%- set slots = skewjoin._sj_total_slots(skew) -%}
+        {%- do out.update({'slots': slots, 'plan': skewjoin._sj_plan_groups(j, skew.groups, slots[0])}) -%}
+    {%- endif -%}
     {%- set hot = skewjoin._sj_plan_hot_keys(j, skew.hot, skew, guard) -%}
     {%- for side in (skew.get('splits') or {}) -%}
         {%- do hot.update({'splits_' ~ side: skew.splits[side]}) -%}
     {%- endfor -%}
-    {%- set out = {'hot': hot, 'plan': none, 'slots': none, 'lines': [], 'dropped': []} -%}
-    {%- if skew.groups -%}
-        {%- set slots = skewjoin._sj_total_slots(skew) -%}
-        {#- every declared group is checked, then (unless declined) verified against the data -#}
-        {%- set plan = skewjoin._sj_plan_groups(j, skew.groups, slots[0]) -%}
-        {%- if skew.get('verify') is not none and not guard.declined -%}
-            {%- set verified = skewjoin._sj_verify_groups(j, plan, skew.verify) -%}
-            {%- do out.update({'lines': verified.lines, 'dropped': verified.dropped}) -%}
-            {%- if verified.dropped -%}
-                {%- set plan = skewjoin._sj_plan_groups(j, verified.kept, slots[0]) if verified.kept else none -%}
-            {%- endif -%}
+    {%- do out.update({'hot': hot}) -%}
+    {#- then (unless declined) the groups are counted, on the rows the hot keys leave them -#}
+    {%- if out.plan is not none and skew.get('verify') is not none and not guard.declined -%}
+        {%- set verified = skewjoin._sj_verify_groups(j, out.plan, skew.verify, hot) -%}
+        {%- do out.update({'lines': verified.lines, 'dropped': verified.dropped}) -%}
+        {%- if verified.dropped -%}
+            {%- do out.update({'plan': skewjoin._sj_plan_groups(j, verified.kept, out.slots[0]) if verified.kept
+                else none}) -%}
         {%- endif -%}
-        {%- do out.update({'slots': slots, 'plan': plan}) -%}
     {%- endif -%}
     {{- return(out) -}}
 {%- endmacro %}

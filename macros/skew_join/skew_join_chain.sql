@@ -216,7 +216,7 @@ subqueries to shuffle {{ left_alias }} once)
     {%- if guard.declined or (plan is none and not hot.active) -%}
         {%- do lines.append('strategy: the plain chain of joins (' ~ ('skew plans declined on this local Spark, see'
             ~ ' above' if guard.declined else 'no skew groups' ~ (' left after verification' if planned.dropped else '')
-            ~ ' and no hot keys') ~ ')') -%}
+            ~ (' and no hot keys left after verification' if hot.get('dropped') else ' and no hot keys')) ~ ')') -%}
         {{- return(skewjoin._sj_record_sql('skew_join_chain', lines) ~ '\n'
             ~ skewjoin._sj_chain_join_sql(pairs, output.select_list, plain_inputs)) -}}
     {%- endif -%}

@@ -9,9 +9,11 @@
     configurations declared for a skew the data no longer had took 1.2-1.8x
     the plain join's time.
 
-    So before planning, one aggregate over each side counts the rows each
-    declared group (driven by that side) or hot key (of that side) receives:
-    for groups, the same `case` the plan evaluates (first true `when` wins).
+    So before planning, one aggregate over each side with declared hot keys
+    counts each key's rows (and the side's input splits, which the spread
+    rule reads), and one over each side that drives a group counts each
+    group's rows: the same `case` the plan evaluates (first true `when`
+    wins), over the rows the hot keys leave to the groups.
     A group or hot key holding less than `min_share` of its side's rows is
     dropped: it is not skew, and splitting it splits no straggler.
     `min_share` is `verify` when it is a number, else one slot's even share
@@ -70,7 +72,7 @@ end
         {%- set min_share = verify.min_share -%}
         {%- set why = 'verify, from ' ~ verify.source -%}
     {%- endif -%}
-    {{- return({'min_share': min_share, 'text': ('%.2g' | format(min_share * 100)) ~ '% (' ~ why ~ ')'}) -}}
+    {{- return({'min_share': min_share, 'text': ('%.3g' | format(min_share * 100)) ~ '% (' ~ why ~ ')'}) -}}
 {%- endmacro %}
 
 
@@ -82,8 +84,9 @@ end
 
 
 {#- The groups of `plan` that hold at least min_share of their driver's rows,
-    measured. Returns {'kept': [group], 'dropped': [group], 'lines'}. -#}
-{% macro _sj_verify_groups(join, plan, verify) -%}
+    measured on the rows `hot` (the hot-keys plan) leaves to the shuffle join.
+    Returns {'kept': [group], 'dropped': [group], 'lines'}. -#}
+{% macro _sj_verify_groups(join, plan, verify, hot) -%}
     {%- set out = {'kept': plan.groups, 'dropped': [], 'lines': []} -%}
     {%- if not verify.on -%}
         {%- do out.lines.append('skew groups not verified against the data (verify false, from '
@@ -112,6 +115,9 @@ from (
     select
         {{ skewjoin._sj_indent(skewjoin._sj_group_case(join, plan.groups, side, alias), 8)[8:] }} as sj_group
     from {{ join[side]['from'] }} as {{ alias }}
+    {%- if hot.active and hot.taken %}
+    where not {{ skewjoin._sj_in_tuples(join, side, alias, hot.taken) }}
+    {%- endif %}
 ) as sj_verify
         {%- endset -%}
         {%- set row = run_query(query).rows[0] -%}
@@ -149,6 +155,10 @@ splitting a straggler. Set verify: false to plan declared groups as written
 {% macro _sj_verify_hot_keys(j, side, lits, verify, total_slots) -%}
     {%- set alias = j[side].alias -%}
     {%- set rule = skewjoin._sj_verify_rule(verify, total_slots) -%}
+    {%- set keys = [] -%}
+    {%- for k in j['keys'] -%}
+        {%- do keys.append(alias ~ '.' ~ (k.left_ident if side == 'left' else k.right_ident)) -%}
+    {%- endfor -%}
     {%- set count_ifs = [] -%}
     {%- for t in lits.tuples -%}
         {%- do count_ifs.append('count_if(' ~ skewjoin._sj_in_tuples(j, side, alias, [t]) ~ ') as sj_hot_'
@@ -160,7 +170,7 @@ select
     count(distinct sj_split) as sj_splits,
     {{ count_ifs | join(',\n    ') }}
 from (
-    select {{ alias }}.*, spark_partition_id() as sj_split
+    select {{ keys | join(', ') }}, spark_partition_id() as sj_split
     from {{ j[side]['from'] }} as {{ alias }}
 ) as {{ alias }}
     {%- endset -%}
