@@ -574,8 +574,10 @@ class Bench:
         if cfg.warmup:
             # the warm-up runs the plain join of the inner-join scenario (else of the first skew scenario
             # that runs, else of the first dataset); its shuffle sizes the scaled AQE settings of every scenario
-            warm = "skewed" if "skewed" in by_dataset else next(
-                (d for d in by_dataset if d in SKEW_SCENARIOS), next(iter(by_dataset), None)
+            warm = (
+                "skewed"
+                if "skewed" in by_dataset
+                else next((d for d in by_dataset if d in SKEW_SCENARIOS), next(iter(by_dataset), None))
             )
             for dataset, group in by_dataset.items():
                 if dataset != warm:
@@ -613,8 +615,11 @@ class Bench:
                     for scenario in group:
                         marker = self._marker("warmup-round-" + scenario.key.replace("/", "-").replace("@", "-"))
                         record = self._execute(scenario, compiled[scenario.model], marker, scaled)
-                        self.progress(f"warm-up round {round_no + 1}/{cfg.warmup_rounds}: {scenario.key} "
-                                      f"{record.wall_s or 0:.1f} s" + (f" failed: {record.error}" if record.error else ""))
+                        failed = f" failed: {record.error}" if record.error else ""
+                        self.progress(
+                            f"warm-up round {round_no + 1}/{cfg.warmup_rounds}: {scenario.key} "
+                            f"{record.wall_s or 0:.1f} s{failed}"
+                        )
             self.timings["warmup_rounds"] = round(time.monotonic() - started_warmup, 2)
 
         # the measured rounds
