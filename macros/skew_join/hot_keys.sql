@@ -286,29 +286,14 @@ hot keys of {{ alias }} found at run time (one aggregate query over {{ how }}, {
         {%- else -%}
             {%- set lits = skewjoin._sj_hot_literals(j, side, declared) -%}
             {%- set origin = hot_spec.get('origin') or 'declared' -%}
-            {%- set verify = skew.get('verify') -%}
-            {%- if lits.tuples and verify is not none and not guard.declined -%}
-                {%- if not verify.on -%}
-                    {%- do result.lines.append('hot keys of ' ~ alias ~ ' not verified against the data (verify'
-                        ~ ' false, from ' ~ verify.source ~ ')') -%}
-                {%- elif not skewjoin._sj_queries_allowed() -%}
-                    {%- do result.lines.append('hot keys of ' ~ alias ~ ' not verified: counting their rows needs a'
-                        ~ ' query and run-time queries are off (var skewjoin_run_queries: false)') -%}
-                {%- else -%}
-                    {%- set verified = skewjoin._sj_verify_hot_keys(j, side, lits, verify,
-                        skewjoin._sj_total_slots(skew)[0]) -%}
-                    {%- do result.lines.extend(verified.lines) -%}
+            {%- if lits.tuples and skew.get('verify') is not none and not guard.declined -%}
+                {%- set verified = skewjoin._sj_verify_hot_keys(j, side, lits, skew) -%}
+                {%- do result.lines.extend(verified.lines) -%}
+                {%- if verified.splits is not none -%}
                     {%- do result.update({'splits_' ~ side: verified.splits}) -%}
-                    {%- set kept_tuples = [] -%}
-                    {%- set kept_shown = [] -%}
-                    {%- for i in verified.kept -%}
-                        {%- do kept_tuples.append(lits.tuples[i]) -%}
-                        {%- do kept_shown.append(lits.shown[i]) -%}
-                    {%- endfor -%}
-                    {%- do result.update({'dropped': (result.get('dropped') or 0) + (lits.tuples | length)
-                        - (kept_tuples | length)}) -%}
-                    {%- set lits = {'tuples': kept_tuples, 'shown': kept_shown, 'null': lits.null} -%}
                 {%- endif -%}
+                {%- do result.update({'dropped': (result.get('dropped') or 0) + verified.dropped}) -%}
+                {%- set lits = verified.lits -%}
             {%- endif -%}
             {%- do result.lines.append('hot keys of ' ~ alias ~ ' (' ~ origin ~ '): '
                 ~ (lits.shown | join('; ') if lits.shown else 'none') ~ (' + NULL keys' if lits.null else '')) -%}

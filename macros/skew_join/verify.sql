@@ -63,6 +63,20 @@ end
 {%- endmacro %}
 
 
+{#- Why `what` (skew groups, hot keys of a side) is not counted, or none when
+    it is: verification off, or run-time queries off. -#}
+{% macro _sj_verify_skipped(verify, what, tail='') -%}
+    {%- if not verify.on -%}
+        {{- return(what ~ ' not verified against the data (verify false, from ' ~ verify.source ~ ')') -}}
+    {%- endif -%}
+    {%- if not skewjoin._sj_queries_allowed() -%}
+        {{- return(what ~ ' not verified: counting their rows needs a query and run-time queries are off (var'
+            ~ ' skewjoin_run_queries: false)' ~ tail) -}}
+    {%- endif -%}
+    {{- return(none) -}}
+{%- endmacro %}
+
+
 {#- The share a declared group or hot key must hold: {'min_share', 'text'}. -#}
 {% macro _sj_verify_rule(verify, total_slots) -%}
     {%- if verify.min_share is none -%}
@@ -87,22 +101,19 @@ end
     measured on the rows `hot` (the hot-keys plan) leaves to the shuffle join.
     Returns {'kept': [group], 'dropped': [group], 'lines'}. -#}
 {% macro _sj_verify_groups(join, plan, verify, hot) -%}
-    {%- set out = {'kept': plan.groups, 'dropped': [], 'lines': []} -%}
-    {%- if not verify.on -%}
-        {%- do out.lines.append('skew groups not verified against the data (verify false, from '
-            ~ verify.source ~ ')') -%}
-        {{- return(out) -}}
+    {%- set skipped = skewjoin._sj_verify_skipped(verify, 'skew groups', '; the groups are planned as declared') -%}
+    {%- if skipped is not none -%}
+        {{- return({'kept': plan.groups, 'dropped': [], 'lines': [skipped]}) -}}
     {%- endif -%}
-    {%- if not skewjoin._sj_queries_allowed() -%}
-        {%- do out.lines.append('skew groups not verified: counting their rows needs a query and run-time queries'
-            ~ ' are off (var skewjoin_run_queries: false); the groups are planned as declared') -%}
-        {{- return(out) -}}
-    {%- endif -%}
+    {%- set out = {'kept': [], 'dropped': [], 'lines': []} -%}
     {%- set rule = skewjoin._sj_verify_rule(verify, plan.total_slots) -%}
     {%- set counts = {} -%}
-    {%- for side in ['left', 'right'] if plan.groups | selectattr('driver', 'equalto', side) | list -%}
-        {%- set alias = join[side].alias -%}
+    {%- for side in ['left', 'right'] -%}
         {%- set driven = plan.groups | selectattr('driver', 'equalto', side) | list -%}
+        {%- if not driven -%}
+            {%- continue -%}
+        {%- endif -%}
+        {%- set alias = join[side].alias -%}
         {%- set count_ifs = [] -%}
         {%- for g in driven -%}
             {%- do count_ifs.append('count_if(sj_group = ' ~ g.index ~ ') as sj_group_' ~ g.index) -%}
@@ -125,12 +136,11 @@ from (
             {%- do counts.update({g.index: [row[loop.index] | int, row[0] | int]}) -%}
         {%- endfor -%}
     {%- endfor -%}
-    {%- set kept = [] -%}
     {%- for g in plan.groups -%}
         {%- set n, total = counts[g.index] -%}
         {%- set share_text = skewjoin._sj_share_text(n, total, join[g.driver].alias) -%}
         {%- if total > 0 and n / total >= rule.min_share -%}
-            {%- do kept.append(g) -%}
+            {%- do out.kept.append(g) -%}
             {%- do out.lines.append('group ' ~ g.index ~ ' ' ~ g.name ~ ' verified: ' ~ share_text ~ ' >= '
                 ~ rule.text ~ ': kept') -%}
         {%- else -%}
@@ -143,22 +153,23 @@ splitting a straggler. Set verify: false to plan declared groups as written
             {%- do out.lines.append(line | replace('\n', ' ')) -%}
         {%- endif -%}
     {%- endfor -%}
-    {%- do out.update({'kept': kept}) -%}
     {{- return(out) -}}
 {%- endmacro %}
 
 
-{#- The declared hot keys of `side` (tuples of literals, as _sj_hot_literals
-    gives them) that hold at least min_share of its rows, counted in one
-    aggregate that also counts the side's input splits (which the spread
-    rule reads). Returns {'kept': [index into tuples], 'splits', 'lines'}. -#}
-{% macro _sj_verify_hot_keys(j, side, lits, verify, total_slots) -%}
+{#- The declared hot keys of `side` (`lits`, as _sj_hot_literals gives them)
+    that hold at least min_share of its rows, counted in one aggregate that
+    also counts the side's input splits (which the spread rule reads), by
+    the rule of `skew` (its verify setting and total slots).
+    Returns {'lits' (the kept keys, in the form of `lits`), 'dropped' (how
+    many), 'splits' (none when not counted), 'lines'}. -#}
+{% macro _sj_verify_hot_keys(j, side, lits, skew) -%}
     {%- set alias = j[side].alias -%}
-    {%- set rule = skewjoin._sj_verify_rule(verify, total_slots) -%}
-    {%- set keys = [] -%}
-    {%- for k in j['keys'] -%}
-        {%- do keys.append(alias ~ '.' ~ (k.left_ident if side == 'left' else k.right_ident)) -%}
-    {%- endfor -%}
+    {%- set skipped = skewjoin._sj_verify_skipped(skew.verify, 'hot keys of ' ~ alias) -%}
+    {%- if skipped is not none -%}
+        {{- return({'lits': lits, 'dropped': 0, 'splits': none, 'lines': [skipped]}) -}}
+    {%- endif -%}
+    {%- set rule = skewjoin._sj_verify_rule(skew.verify, skewjoin._sj_total_slots(skew)[0]) -%}
     {%- set count_ifs = [] -%}
     {%- for t in lits.tuples -%}
         {%- do count_ifs.append('count_if(' ~ skewjoin._sj_in_tuples(j, side, alias, [t]) ~ ') as sj_hot_'
@@ -170,18 +181,20 @@ select
     count(distinct sj_split) as sj_splits,
     {{ count_ifs | join(',\n    ') }}
 from (
-    select {{ keys | join(', ') }}, spark_partition_id() as sj_split
+    select {{ skewjoin._sj_side_keys(j, side, alias) | join(', ') }}, spark_partition_id() as sj_split
     from {{ j[side]['from'] }} as {{ alias }}
 ) as {{ alias }}
     {%- endset -%}
     {%- set row = run_query(query).rows[0] -%}
     {%- set total = row[0] | int -%}
-    {%- set out = {'kept': [], 'splits': row[1] | int, 'lines': []} -%}
+    {%- set kept = {'tuples': [], 'shown': [], 'null': lits.null} -%}
+    {%- set out = {'lits': kept, 'dropped': 0, 'splits': row[1] | int, 'lines': []} -%}
     {%- for t in lits.tuples -%}
         {%- set n = row[loop.index + 1] | int -%}
         {%- set share_text = skewjoin._sj_share_text(n, total, alias) -%}
         {%- if total > 0 and n / total >= rule.min_share -%}
-            {%- do out.kept.append(loop.index0) -%}
+            {%- do kept.tuples.append(t) -%}
+            {%- do kept.shown.append(lits.shown[loop.index0]) -%}
             {%- do out.lines.append('hot key ' ~ lits.shown[loop.index0] ~ ' of ' ~ alias ~ ' verified: ' ~ share_text
                 ~ ' >= ' ~ rule.text ~ ': kept') -%}
         {%- else -%}
@@ -190,6 +203,7 @@ hot key {{ lits.shown[loop.index0] }} of {{ alias }} dropped: {{ share_text }}, 
 not have the skew it was declared for, and its broadcast branch would read both sides again without splitting a
 straggler. Set verify: false to plan declared hot keys as written
             {%- endset -%}
+            {%- do out.update({'dropped': out.dropped + 1}) -%}
             {%- do out.lines.append(line | replace('\n', ' ')) -%}
         {%- endif -%}
     {%- endfor -%}
