@@ -31,6 +31,7 @@ from skewjoin_bench.scenarios import (
 )
 from skewjoin_bench.command import bench
 from skewjoin_bench.schedule import StageTasks, lower_bound, makespan, makespans
+from skewjoin_bench.spark import local_settings
 
 # -- the makespan model -------------------------------------------------------------------
 
@@ -457,6 +458,20 @@ def test_settings_profiles_reset_what_they_do_not_set() -> None:
     compiled = "-- header\n/* skewjoin.skew_join decision record (model m)\n  x\n*/\nwith a as (select /* hint */ 1)"
     assert decision_record(compiled) == "/* skewjoin.skew_join decision record (model m)\n  x\n*/"
     assert decision_record("select 1 /* other */") == ""
+
+
+def test_the_cluster_model_reads_splits_and_writes_one_shuffle_file_a_map_task(tmp_path: Path) -> None:
+    common = {"master": "local[*]", "driver_memory": "2g", "shuffle_partitions": 200, "cluster_cores": 64}
+    cluster = local_settings(tmp_path, read="splits", **common)
+    assert cluster["spark.default.parallelism"] == "64"
+    assert cluster["spark.sql.files.maxPartitionBytes"] == cluster["spark.sql.files.openCostInBytes"] == str(1 << 30)
+    assert cluster["spark.shuffle.sort.bypassMergeThreshold"] == "0"
+    local = local_settings(tmp_path, read="local", **common)
+    # local Spark's own defaults: what a user on this machine gets
+    assert not {"spark.default.parallelism", "spark.shuffle.sort.bypassMergeThreshold"} & set(local)
+    assert local["spark.sql.shuffle.partitions"] == "200"
+    with pytest.raises(ValueError):
+        local_settings(tmp_path, read="cluster", **common)
 
 
 def _record(scenario: str, rows: int, checksum: tuple[int, int], error: str | None = None) -> RunRecord:

@@ -352,7 +352,10 @@ def targets(result: BenchResult, medians: dict[str, dict[str, Any]]) -> list[Tar
 
 def _read_label(read: str) -> str:
     if read == "splits":
-        return "every fact file one input split (the cluster model: `maxPartitionBytes` = `openCostInBytes` = 1 GiB)"
+        return (
+            "every fact file one input split (the cluster model: `maxPartitionBytes` = `openCostInBytes` = 1 GiB; "
+            "shuffles written by the sort-based writer, `spark.shuffle.sort.bypassMergeThreshold` = 0)"
+        )
     return "as local Spark reads it (its default split settings and parallelism)"
 
 

@@ -71,6 +71,15 @@ def local_settings(
     tasks as a cluster reads a large table. ``"local"`` keeps local Spark's
     own defaults (parallelism = the machine's cores; small files packed into
     about one split a core): what a user on this machine gets.
+
+    The cluster model also writes shuffles with the sort-based writer (one
+    file per map task) rather than the bypass writer (one file per map task
+    and reduce partition, concatenated): 64 map tasks x 200 partitions are
+    12,800 files a shuffle, whose creation on this machine's filesystem cost
+    about 30 ms a map task, a cost a cluster's local disks do not have and
+    which is the same for every plan (the inner-join scenario at 1,000,000
+    rows: 102 s -> 58 s of measured runs, dbt compile 47 s -> 29 s).
+    Partitioning, and so every plan and result, is unchanged.
     """
     settings = {
         "spark.master": master,
@@ -92,6 +101,7 @@ def local_settings(
         settings["spark.default.parallelism"] = str(cluster_cores)
         settings["spark.sql.files.maxPartitionBytes"] = str(1 << 30)
         settings["spark.sql.files.openCostInBytes"] = str(1 << 30)
+        settings["spark.shuffle.sort.bypassMergeThreshold"] = "0"
     elif read != "local":
         raise ValueError(f"read is 'splits' or 'local', got {read!r}")
     settings.update(extra or {})
