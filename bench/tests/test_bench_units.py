@@ -212,11 +212,11 @@ def _events() -> list[dict[str, Any]]:
         {"Event": "SparkListenerJobStart", "Job ID": 2, "Submission Time": 1500, "Stage IDs": [2, 3, 4],
          "Stage Infos": [_stage_info(2, [0, 1], 0), _stage_info(3, [2], 4), _stage_info(4, [3], 1)],
          "Properties": props},
-        _task(3, 3, 1500, 3500, local=700, records=1, written=10, accums={401: 1, 402: 10}),
-        _task(3, 4, 1500, 1600, remote=100, records=1, written=10, accums={401: 1, 402: 10}),
-        _task(3, 5, 1600, 1700, local=100, records=1, written=10, accums={401: 1, 402: 10}),
+        _task(3, 3, 1500, 3500, local=700, read_records=70, records=1, written=10, accums={401: 1, 402: 10}),
+        _task(3, 4, 1500, 1600, remote=100, read_records=10, records=1, written=10, accums={401: 1, 402: 10}),
+        _task(3, 5, 1600, 1700, local=100, read_records=10, records=1, written=10, accums={401: 1, 402: 10}),
         _task(3, 6, 1700, 1900, local=100, failed=True, accums={401: 5}),
-        _task(3, 7, 1900, 2000, local=100, records=1, written=10, mem_spill=50, disk_spill=7,
+        _task(3, 7, 1900, 2000, local=100, read_records=20, records=1, written=10, mem_spill=50, disk_spill=7,
               accums={401: 1, 402: 10}),  # fmt: skip
         _task(4, 8, 3500, 3550, local=40),
         {"Event": "SparkListenerStageCompleted", "Stage Info": _stage_info(3, [2], 4)},
@@ -258,6 +258,10 @@ def test_event_log_metrics_of_one_run(tmp_path: Path) -> None:
     assert run.join_stage.max_over_median == pytest.approx(20.0)
     assert run.join_stage_durations == pytest.approx([2.0, 0.1, 0.1, 0.1])
     assert run.join_scan_tasks == 0 and run.join_max_over_median == pytest.approx(20.0)
+    # the same tasks' shuffle rows, longest task first: the straggler read 70 rows, the median task 15
+    assert run.join_stage_rows == [70, 10, 10, 20]
+    assert run.join_rows_max_over_median == pytest.approx(70 / 15)
+    assert run.join_longest_rows_over_median == pytest.approx(70 / 15)
     # stage 3's parents are 0 and 1 through the skipped stage 2; job 2 waited for jobs 0 and 1
     assert {s.stage_id: s.parents for s in run.stages}[3] == [0, 1]
     # P=1: everything in sequence; P=2: map stages (0.4 | 0.3, 0.1), join (2.0 | 0.1, 0.1, 0.1), final 0.05
@@ -295,6 +299,23 @@ def test_the_join_balance_leaves_out_a_unions_scanning_tasks(tmp_path: Path) -> 
     assert run.total_task_s == pytest.approx(0.4 + 0.3 + 0.1 + 2.0 + 0.1 + 0.1 + 0.2 + 0.1 + 0.05 + 0.8 + 0.9)
     data = run.as_dict()
     assert data["join_scan_tasks"] == 2 and data["join_max_over_median"] == 20.0
+    # the scanning tasks read no shuffle rows and are not in the balance in rows either
+    assert run.join_stage_rows == [70, 10, 10, 20] and data["join_rows_max_over_median"] == 4.67
+
+
+def test_a_long_task_with_median_rows_is_told_apart_from_a_data_straggler(tmp_path: Path) -> None:
+    """The longest task read the median's rows: it is long for another reason than its data."""
+    events = _events()
+    for e in events:
+        if e.get("Event") == "SparkListenerTaskEnd" and e["Task Info"]["Task ID"] in (3, 7):
+            e["Task Metrics"]["Shuffle Read Metrics"]["Total Records Read"] = {3: 10, 7: 40}[e["Task Info"]["Task ID"]]
+    path = tmp_path / "local-1"
+    path.write_text("\n".join(json.dumps(e) for e in events) + "\n")
+    run = EventLog.read(path).run(MARK, slots=(2,))
+    assert run.join_max_over_median == pytest.approx(20.0)
+    assert run.join_stage_rows == [10, 10, 10, 40]
+    assert run.join_rows_max_over_median == pytest.approx(4.0)
+    assert run.join_longest_rows_over_median == pytest.approx(1.0)
 
 
 def test_a_thrift_run_is_found_by_the_statement_text() -> None:

@@ -227,6 +227,10 @@ def _round(value: float, digits: int) -> float | None:
     return None if value != value or value in (float("inf"), float("-inf")) else round(value, digits)
 
 
+def _round_or_none(value: float | None) -> float | None:
+    return None if value is None else _round(value, 2)
+
+
 @dataclass
 class RunMetrics:
     """What the event log says about one run (one marked query)."""
@@ -257,6 +261,8 @@ class RunMetrics:
     skew_split_joins: int = 0
     #: tasks of the join stage that scan input (a union's broadcast branch), left out of the balance
     join_scan_tasks: int = 0
+    #: shuffle rows read by the join's tasks, in the order of ``join_stage_durations`` (longest task first)
+    join_stage_rows: list[int] = field(default_factory=list)
 
     @property
     def join_median_s(self) -> float | None:
@@ -269,6 +275,22 @@ class RunMetrics:
         read shuffle blocks (``join_stage_durations``), not a union's scanning tasks."""
         median = self.join_median_s
         return None if median is None else max_over_median(self.join_stage_durations[0], median)
+
+    @property
+    def join_rows_max_over_median(self) -> float | None:
+        """The join's balance in rows: the most shuffle rows a task read over the median task's.
+        Deterministic where task times on a few shared cores are not."""
+        if not self.join_stage_rows:
+            return None
+        return max_over_median(max(self.join_stage_rows), statistics.median(self.join_stage_rows))
+
+    @property
+    def join_longest_rows_over_median(self) -> float | None:
+        """The rows the longest join task read over the median task's: near 1, the longest
+        task is long for a reason other than its rows."""
+        if not self.join_stage_rows:
+            return None
+        return max_over_median(self.join_stage_rows[0], statistics.median(self.join_stage_rows))
 
     @property
     def spill_bytes(self) -> int:
@@ -305,7 +327,10 @@ class RunMetrics:
             "join_stage": self.join_stage.as_dict() if self.join_stage else None,
             "join_stage_durations_s": [round(d, 4) for d in self.join_stage_durations],
             "join_scan_tasks": self.join_scan_tasks,
-            "join_max_over_median": None if self.join_max_over_median is None else _round(self.join_max_over_median, 2),
+            "join_max_over_median": _round_or_none(self.join_max_over_median),
+            "join_stage_rows": self.join_stage_rows,
+            "join_rows_max_over_median": _round_or_none(self.join_rows_max_over_median),
+            "join_longest_rows_over_median": _round_or_none(self.join_longest_rows_over_median),
             "makespan_s": {str(p): round(v, 3) for p, v in self.makespan_s.items()},
             "schedule_order": self.schedule_order,
             "stages": [s.as_dict() for s in self.stages],
@@ -652,7 +677,8 @@ class EventLog:
             join_tasks = readers
         else:
             scan_tasks = 0
-        join_durations = sorted((t.duration_s for t in join_tasks), reverse=True)
+        join_tasks = sorted(join_tasks, key=lambda t: t.duration_s, reverse=True)
+        join_durations = [t.duration_s for t in join_tasks]
         ends = [j.end_ms for j in jobs if j.end_ms is not None]
         starts = [j.submission_ms for j in jobs]
         span = (max(ends) - min(starts)) / 1000.0 if ends and starts else 0.0
@@ -678,6 +704,7 @@ class EventLog:
             join_stage=join,
             join_stage_durations=join_durations,
             join_scan_tasks=scan_tasks,
+            join_stage_rows=[t.shuffle_read_records for t in join_tasks],
             makespan_s=makespans(schedule_input, slots, order),
             schedule_order=order,
             exchanges=exchanges,

@@ -46,6 +46,7 @@ class GivesUpRow:
     vs_off: float | None
     vs_scaled: float | None
     max_over_median: float | None
+    rows_max_over_median: float | None
     task_time_vs_plain: float | None
     wall_vs_plain: float | None
     extra_shuffle_records: float | None  # rows the plan shuffles beyond the plain join's (multicast copies)
@@ -104,6 +105,7 @@ def gives_up(result: BenchResult, medians: dict[str, dict[str, Any]]) -> list[Gi
                     vs_off=_ratio(_ms(med, p), timed.get("aqe_off")),
                     vs_scaled=_ratio(_ms(med, p), timed.get("aqe_scaled")),
                     max_over_median=med.get("join_max_over_median"),
+                    rows_max_over_median=med.get("join_rows_max_over_median"),
                     task_time_vs_plain=_ratio(med.get("total_task_s"), base.get("total_task_s")),
                     wall_vs_plain=_ratio(med.get("wall_s"), base.get("wall_s")),
                     extra_shuffle_records=extra,
@@ -129,12 +131,14 @@ def gives_up_markdown(result: BenchResult, rows: Sequence[GivesUpRow]) -> list[s
         "plan has a `SortMergeJoin(skew=true)` (read from the event log). Task time and wall time are against "
         f"the plain join with the strategies' own settings ({same}); *extra rows shuffled* are the rows the plan "
         "writes to shuffles beyond the plain join's (the multicast copies of skew groups, minus the hot rows a "
-        "broadcast keeps off the shuffle).",
+        "broadcast keeps off the shuffle). *join max/median* is the join stage's longest task over its median task; "
+        "*join rows max/median* the most shuffle rows one of its tasks read over the median task's: the balance in "
+        "rows, which does not move between runs as task times on a few shared cores do.",
         "",
         "| scenario | Spark's best (P=64) | AQE split | skewjoin | makespan P=64 | vs best | vs AQE off | "
-        "join max/median | task time vs plain | wall vs plain | extra rows shuffled | broadcast rows | "
-        "result = plain | target | met |",
-        "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|",
+        "join max/median | join rows max/median | task time vs plain | wall vs plain | extra rows shuffled | "
+        "broadcast rows | result = plain | target | met |",
+        "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|",
     ]
     for r in rows:
         split = ", ".join(SETTINGS_LABELS.get(k, k) for k, v in r.aqe_split.items() if v) or "never"
@@ -145,6 +149,7 @@ def gives_up_markdown(result: BenchResult, rows: Sequence[GivesUpRow]) -> list[s
         lines.append(
             f"| {r.letter}. {r.what} | {best} | {split} | {strategy_label(r.dataset, r.strategy)} | "
             f"{_fmt_s(r.makespan)} | {vs} | {_fmt_r(r.vs_off)} | {_fmt_r(r.max_over_median)} | "
+            f"{_fmt_r(r.rows_max_over_median)} | "
             f"{_fmt_r(r.task_time_vs_plain)} | {_fmt_r(r.wall_vs_plain)} | {_fmt_n(r.extra_shuffle_records)} | "
             f"{_fmt_n(r.broadcast_rows)} | {_fmt_check(r.results_match)} | {target} | {met} |"
         )
@@ -252,7 +257,9 @@ def targets(result: BenchResult, medians: dict[str, dict[str, Any]]) -> list[Tar
                 "<=",
                 3,
                 f"max {_fmt_s(med.get('join_max_s'))}, median {_fmt_s(med.get('join_median_s'))}, "
-                f"{_fmt_n(med.get('join_tasks'))} tasks",
+                f"{_fmt_n(med.get('join_tasks'))} tasks; shuffle rows read: max/median "
+                f"{_fmt_r(med.get('join_rows_max_over_median'))}, the longest task "
+                f"{_fmt_r(med.get('join_longest_rows_over_median'))} x the median",
             )
         )
         out.append(

@@ -741,6 +741,8 @@ def scenario_medians(result: BenchResult, key: str) -> dict[str, Any]:
         "join_max_s": m(lambda x: x.join_stage_durations[0] if x.join_stage_durations else None),
         "join_median_s": m(lambda x: x.join_median_s),
         "join_max_over_median": m(lambda x: x.join_max_over_median),
+        "join_rows_max_over_median": m(lambda x: x.join_rows_max_over_median),
+        "join_longest_rows_over_median": m(lambda x: x.join_longest_rows_over_median),
         "join_scan_tasks": m(lambda x: x.join_scan_tasks),
         "fact_rows_hash_shuffled": m(lambda x: x.hash_shuffled_records(fact)) if fact else None,
         "fact_rows_read": m(lambda x: sum(s.rows or 0 for s in x.scanned(fact)) if x.scanned(fact) else None),
