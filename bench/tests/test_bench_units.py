@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from skewjoin_bench.balance import balance, markdown
 from skewjoin_bench.eventlog import EventLog, EventLogError, find_event_log, join_stage
 from skewjoin_bench.generator import DatasetSpec, KeyStats, parse_key_stats, statements, zipf_key_sql
 from skewjoin_bench.report import Target, targets, to_markdown
@@ -316,6 +317,23 @@ def test_a_long_task_with_median_rows_is_told_apart_from_a_data_straggler(tmp_pa
     assert run.join_stage_rows == [10, 10, 10, 40]
     assert run.join_rows_max_over_median == pytest.approx(4.0)
     assert run.join_longest_rows_over_median == pytest.approx(1.0)
+
+
+def test_the_balance_of_a_finished_run_is_read_again_from_its_event_log(tmp_path: Path) -> None:
+    path = tmp_path / "local-1"
+    path.write_text("\n".join(json.dumps(e) for e in _events()) + "\n")
+    runs = [
+        {"scenario": "skewed/groups", "marker": MARK, "error": None},
+        {"scenario": "skewed/groups", "marker": "skewjoin-bench/0099/failed/", "error": "boom"},
+        {"scenario": "skewed/hot_keys", "marker": "skewjoin-bench/0100/not-in-the-log/", "error": None},
+    ]
+    table = balance({"runs": runs}, EventLog.read(path))
+    assert list(table) == ["skewed/groups"], "a failed run and a run missing from the log are left out"
+    row = table["skewed/groups"]
+    assert row["join max/median (time)"] == pytest.approx(20.0)
+    assert row["join rows max/median"] == pytest.approx(70 / 15)
+    assert row["longest task's rows / median"] == pytest.approx(70 / 15)
+    assert markdown(table).splitlines()[2] == "| skewed/groups | 20.00 | 4.67 | 4.67 |"
 
 
 def test_a_thrift_run_is_found_by_the_statement_text() -> None:

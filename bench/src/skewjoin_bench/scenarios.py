@@ -709,7 +709,7 @@ def attach_metrics(result: BenchResult, log: EventLog) -> list[str]:
 # -- medians ------------------------------------------------------------------------------
 
 
-def _median(values: Sequence[float | None]) -> float | None:
+def median_of(values: Sequence[float | None]) -> float | None:
     present = [v for v in values if v is not None]
     return statistics.median(present) if present else None
 
@@ -721,14 +721,14 @@ def scenario_medians(result: BenchResult, key: str) -> dict[str, Any]:
     fact = FACT_TABLE.get(result.scenario(key).dataset if result.scenario(key) else "", "")
 
     def m(fn: Callable[[RunMetrics], float | None]) -> float | None:
-        return _median([fn(x) for x in with_metrics])
+        return median_of([fn(x) for x in with_metrics])
 
     out: dict[str, Any] = {
         "runs": len(result.runs_of(key)),
         "ok_runs": len(runs),
         "results_match": all(r.matches_plain for r in result.runs_of(key)) if result.runs_of(key) else None,
-        "wall_s": _median([r.wall_s for r in runs]),
-        "rows": _median([r.rows for r in runs]),
+        "wall_s": median_of([r.wall_s for r in runs]),
+        "rows": median_of([r.rows for r in runs]),
         "span_s": m(lambda x: x.span_s),
         "tasks": m(lambda x: x.tasks),
         "total_task_s": m(lambda x: x.total_task_s),
