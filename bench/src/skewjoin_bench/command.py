@@ -370,7 +370,7 @@ def bench(ctx: click.Context, **options: Any) -> None:
 
     \b
     Examples:
-      skewjoin-bench                       # the default size, about 6 min on 2 cores
+      skewjoin-bench                       # the default size, every dataset: about 9.5 min on 2 cores
       skewjoin-bench --smoke               # seconds: checks the harness
       skewjoin-bench --rows 200000000 --distinct-keys 10000000 --shuffle-partitions 2000 \\
           --fact-files 2000 --thrift spark-thrift.example.com:10000 --event-log /mnt/spark-events
