@@ -277,20 +277,23 @@ class RunMetrics:
         return None if median is None else max_over_median(self.join_stage_durations[0], median)
 
     @property
+    def join_median_rows(self) -> float | None:
+        """The shuffle rows the join's median task read, over ``join_stage_rows``."""
+        return statistics.median(self.join_stage_rows) if self.join_stage_rows else None
+
+    @property
     def join_rows_max_over_median(self) -> float | None:
         """The join's balance in rows: the most shuffle rows a task read over the median task's.
         Deterministic where task times on a few shared cores are not."""
-        if not self.join_stage_rows:
-            return None
-        return max_over_median(max(self.join_stage_rows), statistics.median(self.join_stage_rows))
+        median = self.join_median_rows
+        return None if median is None else max_over_median(max(self.join_stage_rows), median)
 
     @property
     def join_longest_rows_over_median(self) -> float | None:
         """The rows the longest join task read over the median task's: near 1, the longest
         task is long for a reason other than its rows."""
-        if not self.join_stage_rows:
-            return None
-        return max_over_median(self.join_stage_rows[0], statistics.median(self.join_stage_rows))
+        median = self.join_median_rows
+        return None if median is None else max_over_median(self.join_stage_rows[0], median)
 
     @property
     def spill_bytes(self) -> int:
