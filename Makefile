@@ -29,7 +29,7 @@ bench: $(STAMP)
 	bash scripts/bench.sh --datasets left,right,full,wide,aggregated,skewed,chain
 
 bench-large: $(STAMP)
-	bash scripts/bench.sh --rows 10000000 --distinct-keys 1000000 --datasets left,right,full,wide,aggregated,skewed,chain,uniform
+	bash scripts/bench.sh --rows 10000000 --aggregated-rows 15000000 --distinct-keys 1000000 --datasets left,right,full,wide,aggregated,skewed,chain,uniform
 
 bench-curve: $(STAMP)
 	bash scripts/bench_curve.sh

@@ -60,6 +60,17 @@ def test_smoke_benchmark_runs_checks_and_measures(tmp_path: Path) -> None:
     assert abs(hot0 / stats.rows - config.data.hot_share) < 0.03
     plain = result.runs_of("skewed/plain@aqe_off")[0]
     assert plain.rows == stats.rows + hot0 * (config.data.hot_fanout - 1)
+    # scenario d reads its own, larger fact: its join rows are predicted by that fact's counts, its scans
+    # read it and not the skewed fact, and its straggler is reported with its rows
+    own = result.stats["aggregated"]
+    assert own.rows == config.data.aggregated_rows != stats.rows
+    assert abs(own.rows_of([0]) / own.rows - config.data.hot_share) < 0.03
+    aggregated = result.runs_of("aggregated/plain@aqe_off")[0]
+    assert aggregated.metrics is not None
+    assert aggregated.metrics.hash_shuffled_records("bench_fact_aggregated") == own.rows
+    assert aggregated.metrics.hash_shuffled_records("bench_fact_skewed") == 0
+    assert "inner join, then an aggregate by the join key: " in md and f"({own.rows:,} fact rows)" in md
+    assert "bench_fact_aggregated" in result.compiled["bench_aggregated_auto"]
 
     # the compiled SQL is dbt's, with the macros' decision records
     assert "skewjoin.skew_join" in result.decision_records["bench_skewed_groups"]

@@ -23,6 +23,7 @@ from skewjoin_bench.scenarios import (
     check_results,
     checksum_sql,
     decision_record,
+    fact_table,
     kept_hot_keys,
     scaled_aqe_settings,
     scenario_medians,
@@ -444,6 +445,27 @@ def test_dataset_spec_checks_its_parameters() -> None:
     assert {"right/auto", "full/auto", "wide/groups", "wide/auto", "uniform/auto"} <= keys
     assert "left/plain@aqe_forced" not in keys  # forcing applies where a split would add a shuffle
     assert {s.dataset for s in scenarios(BenchConfig(datasets=("left", "uniform")))} == {"left", "uniform"}
+
+
+def test_scenario_d_can_read_a_larger_fact_of_its_own() -> None:
+    default = DatasetSpec(rows=1000)
+    assert "bench_fact_aggregated" not in dict(statements(default))
+    assert default.aggregated_fact == fact_table("aggregated", default) == "bench_fact_skewed"
+    assert DatasetSpec(rows=1000, aggregated_rows=1000).aggregated_fact == "bench_fact_skewed"  # the same size
+    own = DatasetSpec(rows=1000, aggregated_rows=1500)
+    sqls = dict(statements(own))
+    assert fact_table("aggregated", own) == "bench_fact_aggregated" and own.fact_rows("bench_fact_aggregated") == 1500
+    assert fact_table("skewed", own) == "bench_fact_skewed" and own.fact_rows("bench_fact_skewed") == 1000
+    # drawn as the skewed fact: the same expression over more row ids, so its first rows are the skewed fact's
+    skewed = sqls["bench_fact_skewed"].replace("bench_fact_skewed", "bench_fact_aggregated")
+    assert sqls["bench_fact_aggregated"] == skewed.replace("range(0, 1000,", "range(0, 1500,")
+    assert "range(0, 1500, 1, 64)" in sqls["bench_fact_aggregated"]
+    with pytest.raises(ValueError, match="aggregated_rows must be >= 1"):
+        DatasetSpec(aggregated_rows=0)
+    runner = CliRunner()
+    assert "--aggregated-rows" in runner.invoke(bench, ["--help"]).output
+    wrong = runner.invoke(bench, ["--aggregated-rows", "0"])
+    assert wrong.exit_code == 2 and "--aggregated-rows" in wrong.output
 
 
 def test_zipf_key_expression_shapes() -> None:

@@ -12,7 +12,8 @@
                  ['f.fact_id', 'f.k', 'f.amount', 'f.tag', 'd.k as d_k', 'd.dim_row', 'd.attr'], 'f', 'd'],
         'wide': [fact, source('skewjoin_bench', 'bench_dim_wide'), 'inner',
                  ['f.fact_id', 'f.k', 'f.amount', 'd.dim_row', 'd.weight'], 'f', 'd'],
-        'aggregated': [fact, dim, 'inner', ['f.k', 'f.amount', 'd.dim_row'], 'f', 'd'],
+        'aggregated': [source('skewjoin_bench', var('skewjoin_bench_aggregated_fact', 'bench_fact_skewed')), dim,
+                       'inner', ['f.k', 'f.amount', 'd.dim_row'], 'f', 'd'],
         'skewed': [fact, dim, 'inner', inner_columns, 'f', 'd'],
         'uniform': [source('skewjoin_bench', 'bench_fact_uniform'), dim, 'inner', inner_columns, 'f', 'd']
     } -%}

@@ -168,6 +168,7 @@ def _parse_slots(value: str) -> tuple[int, ...]:
 # option name -> (dataclass, field): size options override the preset (default or --smoke) when given
 _DATA_OPTIONS = {
     "rows": "rows",
+    "aggregated_rows": "aggregated_rows",
     "distinct_keys": "distinct_keys",
     "hot_keys": "hot_keys",
     "hot_share": "hot_share",
@@ -198,6 +199,14 @@ _CONFIG_OPTIONS = {
 @click.command("skewjoin-bench", short_help="Measure skewjoin's strategies against Spark's own joins (event log).")
 @click.option("--smoke", is_flag=True, help="A tiny run (seconds) that checks the harness, not the speed.")
 @click.option("--rows", type=click.IntRange(min=1), default=_D.rows, show_default=True, help="Fact rows.")
+@click.option(
+    "--aggregated-rows",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Fact rows of scenario d (the join, then an aggregate by the key), drawn as the skewed fact in a "
+    "table of its own; default: --rows. d's straggler does the least work of the skew scenarios, so "
+    "`make bench-large` gives it more rows.",
+)
 @click.option(
     "--distinct-keys", type=click.IntRange(min=2), default=_D.distinct_keys, show_default=True, help="Join keys."
 )

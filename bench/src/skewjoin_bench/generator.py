@@ -20,6 +20,11 @@ Tables (Parquet, in the schema ``DatasetSpec.schema``):
   exponent 0 every key is equally likely).
 - ``bench_fact_uniform``: the same rows with every key equally likely (no
   skew): the control case.
+- ``bench_fact_aggregated``, only when ``aggregated_rows`` is set: scenario
+  d's fact, drawn as ``bench_fact_skewed`` with ``aggregated_rows`` rows (its
+  first ``rows`` rows are ``bench_fact_skewed``'s). d's straggler does the
+  least work of the skew scenarios (its aggregate folds the hot key's joined
+  rows in the join's own task), so the large size gives it more rows.
 - ``bench_star_sales`` and five dimensions (:func:`star_statements`), for
   the star case.
 - ``bench_days`` and ``bench_sales_by_day``: a fact partitioned by
@@ -48,6 +53,8 @@ class DatasetSpec:
     """Parameters of the generated data (all tables)."""
 
     rows: int = 1_000_000
+    #: scenario d's fact rows, when they differ from ``rows`` (its own table, bench_fact_aggregated)
+    aggregated_rows: int | None = None
     distinct_keys: int = 100_000
     hot_keys: int = 1
     hot_share: float = 0.7
@@ -80,6 +87,8 @@ class DatasetSpec:
         problems = []
         if self.rows < 1:
             problems.append(f"rows must be >= 1, got {self.rows}")
+        if self.aggregated_rows is not None and self.aggregated_rows < 1:
+            problems.append(f"aggregated_rows must be >= 1, got {self.aggregated_rows}")
         if self.hot_keys < 0:
             problems.append(f"hot_keys must be >= 0, got {self.hot_keys}")
         if self.distinct_keys <= self.hot_keys:
@@ -122,6 +131,16 @@ class DatasetSpec:
     def dim_hot_rows_effective(self) -> int:
         return self.dim_hot_rows or max(self.distinct_keys // 50, 2)
 
+    @property
+    def aggregated_fact(self) -> str:
+        """Scenario d's fact table: its own when ``aggregated_rows`` differs from ``rows``."""
+        separate = self.aggregated_rows is not None and self.aggregated_rows != self.rows
+        return "bench_fact_aggregated" if separate else "bench_fact_skewed"
+
+    def fact_rows(self, table: str) -> int:
+        """The rows of a generated fact table (``bench_fact_aggregated`` or the others)."""
+        return (self.aggregated_rows or self.rows) if table == "bench_fact_aggregated" else self.rows
+
     def table(self, name: str) -> str:
         return f"{self.schema}.{name}"
 
@@ -159,7 +178,7 @@ def zipf_key_sql(spec: DatasetSpec, u: str) -> str:
     return f"case when {u} < {_float(h)} then {hot_key} else {tail_key} end"
 
 
-def _fact_sql(spec: DatasetSpec, key_of_u: Callable[[str], str]) -> str:
+def _fact_sql(spec: DatasetSpec, key_of_u: Callable[[str], str], rows: int | None = None) -> str:
     u = _uniform(spec.seed, "key")
     return f"""select
     d.fact_id,
@@ -168,7 +187,7 @@ def _fact_sql(spec: DatasetSpec, key_of_u: Callable[[str], str]) -> str:
     concat('t', cast(pmod(d.fact_id, 997) as string)) as tag
 from (
     select id as fact_id, {u} as u
-    from range(0, {spec.rows}, 1, {spec.fact_files})
+    from range(0, {rows or spec.rows}, 1, {spec.fact_files})
 ) as d"""
 
 
@@ -285,6 +304,9 @@ from (
     )
     table("bench_fact_skewed", _fact_sql(spec, lambda u: zipf_key_sql(spec, u)))
     table("bench_fact_uniform", _fact_sql(spec, lambda u: f"cast(floor({u} * {spec.distinct_keys}) as bigint)"))
+    if spec.aggregated_fact != "bench_fact_skewed":
+        rows = spec.fact_rows(spec.aggregated_fact)
+        table(spec.aggregated_fact, _fact_sql(spec, lambda u: zipf_key_sql(spec, u), rows))
     if pruning:
         days = f"""select
     id as day_key,

@@ -15,6 +15,7 @@ from skewjoin_bench.scenarios import (
     SKEW_SCENARIOS,
     STRATEGY_LABELS,
     BenchResult,
+    fact_table,
     representative_run,
     scenario_medians,
     strategy_label,
@@ -155,6 +156,30 @@ def gives_up_markdown(result: BenchResult, rows: Sequence[GivesUpRow]) -> list[s
         )
     lines.append("")
     return lines
+
+
+def stragglers(result: BenchResult, medians: dict[str, dict[str, Any]]) -> list[tuple[str, str, int, float]]:
+    """``(letter, what, fact rows, seconds)`` per skew scenario: the plain join's straggler with AQE off (the
+    join stage's longest task, median over the runs), the task the large size is meant to make take seconds."""
+    out = []
+    for dataset, (letter, what) in SKEW_SCENARIOS.items():
+        longest = medians.get(f"{dataset}/plain@aqe_off", {}).get("join_max_s")
+        if longest is not None:
+            out.append((letter, what, result.config.data.fact_rows(fact_table(dataset, result.config.data)), longest))
+    return out
+
+
+def stragglers_markdown(result: BenchResult, medians: dict[str, dict[str, Any]]) -> list[str]:
+    found = stragglers(result, medians)
+    if not found:
+        return []
+    return [
+        "The plain join's straggler with AQE off (the join stage's longest task, median over the runs), and the "
+        "fact rows of each scenario:",
+        "",
+        *(f"- {letter}. {what}: {_fmt_s(seconds)} ({rows:,} fact rows)" for letter, what, rows, seconds in found),
+        "",
+    ]
 
 
 @dataclass
@@ -415,6 +440,7 @@ def _timings(t: dict[str, float]) -> str:
             ("generate", "data generation"),
             ("dbt_compile", "dbt compile"),
             ("warmup_skewed", "warm-up"),
+            ("warmup_aggregated", "warm-up of d's fact"),
             ("measured_runs", "measured runs"),
             ("total", "total"),
         )
@@ -502,6 +528,7 @@ def to_markdown(
         f"- Input read: {_read_label(cfg.read)}.",
         "",
         *gives_up_markdown(result, gives_up(result, medians)),
+        *stragglers_markdown(result, medians),
         "## Data",
         "",
         f"- Fact: {d.rows:,} rows over {d.distinct_keys:,} keys, written as {d.fact_files} Parquet files. "
@@ -510,9 +537,15 @@ def to_markdown(
         f"- Dimension: {d.dim_rows_per_key} row(s) a key, {d.hot_fanout} a hot key (each hot fact row matches "
         f"{d.hot_fanout}).",
     ]
-    if "skewed" in result.stats:
-        top = ", ".join(f"key {k}: {n / result.stats['skewed'].rows:.1%}" for k, n in result.stats["skewed"].top[:5])
-        lines.append(f"- Measured heaviest keys of the skewed fact: {top}.")
+    if d.aggregated_fact != "bench_fact_skewed":
+        lines.append(
+            f"- Scenario d reads a fact of its own, `{d.aggregated_fact}`: {d.fact_rows(d.aggregated_fact):,} rows "
+            f"drawn as the skewed fact (whose first {d.rows:,} rows they are), the same keys, shares and dimension."
+        )
+    for name, stats in result.stats.items():
+        top = ", ".join(f"key {k}: {n / stats.rows:.1%}" for k, n in stats.top[:5]) if stats.rows else "no rows"
+        what = "the skewed fact" if name == "skewed" else f"scenario d's fact ({stats.rows:,} rows)"
+        lines.append(f"- Measured heaviest keys of {what}: {top}.")
     c = result.configs
     keys = ", ".join(f"{k} ({share:.1%})" for k, share in c.skewed) or "none"
     lines += [

@@ -8,7 +8,9 @@ A run:
    ``dbt compile`` (vars: the skewed keys, the slot count) on the same Spark,
    so the SQL under test is exactly what dbt generates from real models;
 3. runs the skewed plain join once to warm up (untimed; it also measures
-   the shuffle size the scaled AQE settings use);
+   the shuffle size the scaled AQE settings use), and scenario d's plain join
+   too when d has a fact of its own (``--aggregated-rows``): its settings are
+   scaled to its own shuffle;
 4. runs every scenario ``repetitions`` times, rounds in rotating order (each
    scenario takes every position of the round in turn, so drift and caches do
    not favour one), each query wrapped in a count and an order-independent
@@ -55,6 +57,11 @@ FACT_TABLE = {
     "pruning": "bench_sales_by_day",
     "star": "bench_star_sales",
 }
+
+
+def fact_table(dataset: str, data: DatasetSpec) -> str:
+    """The fact table a dataset's joins read (d's own when ``data.aggregated_rows`` gives it one)."""
+    return data.aggregated_fact if dataset == "aggregated" else FACT_TABLE.get(dataset, "")
 
 #: Settings of the AQE skew-join handling the scaled profile changes.
 _AQE_SCALED_KEYS = (
@@ -174,6 +181,8 @@ def smoke_config() -> BenchConfig:
     return BenchConfig(
         data=DatasetSpec(
             rows=20_000,
+            # scenario d on a fact of its own, as `make bench-large` runs it
+            aggregated_rows=30_000,
             distinct_keys=500,
             hot_fanout=3,
             fact_files=8,
@@ -504,14 +513,22 @@ class Bench:
         self._timed("generate", f"generating the tables in {self.config.data.schema}", run)
 
     def measure_keys(self) -> dict[str, KeyStats]:
+        """The heaviest keys of the skewed fact, and of scenario d's when it has its own."""
         data = self.config.data
-        return {"skewed": parse_key_stats(self.backend.sql(key_stats_sql(data.table(FACT_TABLE["skewed"]))))}
+        tables = {"skewed": FACT_TABLE["skewed"]}
+        if data.aggregated_fact != FACT_TABLE["skewed"] and self._runs("aggregated"):
+            tables["aggregated"] = data.aggregated_fact
+        return {name: parse_key_stats(self.backend.sql(key_stats_sql(data.table(t)))) for name, t in tables.items()}
+
+    def _runs(self, dataset: str) -> bool:
+        return not self.config.datasets or dataset in self.config.datasets
 
     def _marker(self, tag: str) -> str:
         self._run_counter += 1
         return f"skewjoin-bench/{self._run_counter:04d}/{tag}/"
 
     def _execute(self, scenario: Scenario, sql: str, marker: str, scaled: dict[str, str]) -> RunRecord:
+        """Run one scenario with its settings (*scaled*: the AQE settings scaled to its fact's data)."""
         record = RunRecord(scenario.key, 0, 0, marker)
         for key, value in settings_for(scenario.settings, scaled).items():
             self.backend.set_conf(key, value)
@@ -549,7 +566,17 @@ class Bench:
             self.notes.append(
                 f"no key of the skewed fact holds {cfg.min_share:.1%} of its rows: every strategy is the plain join"
             )
+        if "aggregated" in stats:
+            own = skew_configs(stats["aggregated"], cfg.min_share, cfg.data.hot_keys, cfg.shuffle_partitions)
+            if (own.groups, own.hot_keys, own.both_hot_keys, own.both_groups) != (
+                configs.groups, configs.hot_keys, configs.both_hot_keys, configs.both_groups
+            ):
+                self.notes.append(
+                    "scenario d's fact would give other configs than the skewed fact's (groups "
+                    f"{own.groups}, hot keys {own.hot_keys}); d's models are compiled with the skewed fact's"
+                )
         variables = configs.variables(cfg.data.schema, cfg.shuffle_partitions)
+        variables["skewjoin_bench_aggregated_fact"] = cfg.data.aggregated_fact
         all_scenarios = scenarios(cfg)
         variables["skewjoin_bench_models"] = sorted({s.model for s in all_scenarios})
         compiled = self._timed(
@@ -568,44 +595,21 @@ class Bench:
             by_dataset.setdefault(s.dataset, []).append(s)
 
         # warm-up, and the shuffle size the scaled AQE settings are made from
-        scaled_from = "estimate"
-        shuffle_bytes = cfg.data.rows * 48
-        warmups: dict[str, str] = {}
-        if cfg.warmup:
-            # the warm-up runs the plain join of the inner-join scenario (else of the first skew scenario
-            # that runs, else of the first dataset); its shuffle sizes the scaled AQE settings of every scenario
-            warm = (
-                "skewed"
-                if "skewed" in by_dataset
-                else next((d for d in by_dataset if d in SKEW_SCENARIOS), next(iter(by_dataset), None))
+        scaled, scaled_from = self._warm_up(by_dataset, compiled)
+        own_rows = cfg.data.fact_rows(cfg.data.aggregated_fact)
+        scaled_aggregated, scaled_aggregated_from = (
+            self._warm_up({"aggregated": by_dataset["aggregated"]}, compiled, own_rows)
+            if cfg.data.aggregated_fact != FACT_TABLE["skewed"] and "aggregated" in by_dataset
+            else (scaled, scaled_from)
+        )
+        if scaled_aggregated is not scaled:
+            self.notes.append(
+                f"scenario d reads its own fact ({own_rows:,} rows); its scaled AQE settings are made from "
+                f"{scaled_aggregated_from}: " + ", ".join(f"{k} = {v}" for k, v in scaled_aggregated.items())
             )
-            for dataset, group in by_dataset.items():
-                if dataset != warm:
-                    continue
-                base = group[0]
-                marker = self._marker(f"warmup-{dataset}")
-                record = self._timed(
-                    f"warmup_{dataset}",
-                    f"warm-up: {dataset} {base.label}",
-                    lambda base=base, marker=marker: self._execute(base, compiled[base.model], marker, {}),
-                )
-                if record.error:
-                    raise BenchError(f"the warm-up run of {base.key} failed: {record.error}")
-                warmups[dataset] = marker
-        measured_from = next(iter(warmups.values()), None)
-        if measured_from:
-            try:
-                log = self._event_log()
-                if log is not None:
-                    warm = log.run(measured_from, cfg.slots, cfg.order)
-                    hashed = [e.bytes or 0 for e in warm.exchanges if e.partitioning == "hash"]
-                    shuffle_bytes = sum(hashed) if hashed else warm.shuffle_write_bytes
-                    scaled_from = f"the warm-up's shuffle ({shuffle_bytes:,} bytes)"
-            except EventLogError as exc:
-                self.notes.append(f"scaled AQE settings estimated (event log not readable after the warm-up: {exc})")
-        if scaled_from == "estimate":
-            scaled_from = f"an estimate of 48 bytes a fact row ({shuffle_bytes:,} bytes)"
-        scaled = scaled_aqe_settings(shuffle_bytes, cfg.shuffle_partitions)
+
+        def scaled_for(scenario: Scenario) -> dict[str, str]:
+            return scaled_aggregated if scenario.dataset == "aggregated" else scaled
 
         # unmeasured rounds: every scenario in the order of the first measured round
         if cfg.warmup_rounds:
@@ -614,7 +618,7 @@ class Bench:
                 for group in by_dataset.values():
                     for scenario in group:
                         marker = self._marker("warmup-round-" + scenario.key.replace("/", "-").replace("@", "-"))
-                        record = self._execute(scenario, compiled[scenario.model], marker, scaled)
+                        record = self._execute(scenario, compiled[scenario.model], marker, scaled_for(scenario))
                         failed = f" failed: {record.error}" if record.error else ""
                         self.progress(
                             f"warm-up round {round_no + 1}/{cfg.warmup_rounds}: {scenario.key} "
@@ -633,7 +637,7 @@ class Bench:
                 order = group[shift:] + group[:shift]
                 for position, scenario in enumerate(order):
                     marker = self._marker(scenario.key.replace("/", "-").replace("@", "-"))
-                    record = self._execute(scenario, compiled[scenario.model], marker, scaled)
+                    record = self._execute(scenario, compiled[scenario.model], marker, scaled_for(scenario))
                     record.round, record.position = round_no + 1, position + 1
                     runs.append(record)
                     done += 1
@@ -662,6 +666,45 @@ class Bench:
             machine=machine,
             notes=self.notes,
         )
+
+    def _warm_up(
+        self, by_dataset: dict[str, list[Scenario]], compiled: dict[str, str], rows: int | None = None
+    ) -> tuple[dict[str, str], str]:
+        """Run one plain join untimed and scale the AQE settings to its shuffle: ``(settings, where from)``.
+
+        The plain join of the inner-join scenario runs (else of the first skew
+        scenario that runs, else of the first dataset); *rows* (the fact's
+        rows) sizes the estimate used when there is no warm-up or event log.
+        """
+        cfg = self.config
+        shuffle_bytes = (rows or cfg.data.rows) * 48
+        scaled_from = f"an estimate of 48 bytes a fact row ({shuffle_bytes:,} bytes)"
+        warm = (
+            "skewed"
+            if "skewed" in by_dataset
+            else next((d for d in by_dataset if d in SKEW_SCENARIOS), next(iter(by_dataset), None))
+        )
+        if not cfg.warmup or warm is None:
+            return scaled_aqe_settings(shuffle_bytes, cfg.shuffle_partitions), scaled_from
+        base = by_dataset[warm][0]
+        marker = self._marker(f"warmup-{warm}")
+        record = self._timed(
+            f"warmup_{warm}",
+            f"warm-up: {warm} {base.label}",
+            lambda: self._execute(base, compiled[base.model], marker, {}),
+        )
+        if record.error:
+            raise BenchError(f"the warm-up run of {base.key} failed: {record.error}")
+        try:
+            log = self._event_log()
+            if log is not None:
+                run = log.run(marker, cfg.slots, cfg.order)
+                hashed = [e.bytes or 0 for e in run.exchanges if e.partitioning == "hash"]
+                shuffle_bytes = sum(hashed) if hashed else run.shuffle_write_bytes
+                scaled_from = f"the warm-up's shuffle ({shuffle_bytes:,} bytes)"
+        except EventLogError as exc:
+            self.notes.append(f"scaled AQE settings estimated (event log not readable after the warm-up: {exc})")
+        return scaled_aqe_settings(shuffle_bytes, cfg.shuffle_partitions), scaled_from
 
     def _progress_line(self, done: int, total: int, scenario: Scenario, record: RunRecord, round_no: int) -> str:
         head = f"[{done:>3}/{total}] round {round_no}/{self.config.repetitions} {scenario.dataset:<8} {scenario.label}"
@@ -718,7 +761,7 @@ def scenario_medians(result: BenchResult, key: str) -> dict[str, Any]:
     """Medians over a scenario's successful runs of every reported metric."""
     runs = [r for r in result.runs_of(key) if r.error is None]
     with_metrics = [r.metrics for r in runs if r.metrics is not None]
-    fact = FACT_TABLE.get(result.scenario(key).dataset if result.scenario(key) else "", "")
+    fact = fact_table(result.scenario(key).dataset, result.config.data) if result.scenario(key) else ""
 
     def m(fn: Callable[[RunMetrics], float | None]) -> float | None:
         return median_of([fn(x) for x in with_metrics])

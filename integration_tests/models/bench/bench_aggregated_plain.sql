@@ -1,5 +1,6 @@
--- Benchmark baseline: the plain join of the skewed fact, then an aggregate by
--- the join key (bench_aggregate_by_key). The aggregate needs the rows of a
+-- Benchmark baseline: the plain join of the skewed fact (or of scenario d's
+-- own, var skewjoin_bench_aggregated_fact), then an aggregate by the join
+-- key (bench_aggregate_by_key). The aggregate needs the rows of a
 -- key together, as the join's shuffle already has them, so Spark's AQE does
 -- not split the skewed partition here (splitting it would need another
 -- shuffle). Its result is the oracle of bench_aggregated_*.
@@ -9,7 +10,7 @@ select
     f.k,
     f.amount,
     d.dim_row
-from {{ source('skewjoin_bench', 'bench_fact_skewed') }} as f
+from {{ source('skewjoin_bench', var('skewjoin_bench_aggregated_fact', 'bench_fact_skewed')) }} as f
 inner join {{ source('skewjoin_bench', 'bench_dim') }} as d
     on f.k = d.k
 {%- endset %}
