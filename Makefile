@@ -2,7 +2,7 @@
 #   make demo   build the demo pipeline on embedded Spark and print a summary
 #   make test   run every test against a local Spark Thrift Server, then lint
 #   make bench  run the benchmark at its default size: the skew scenarios a-f (see README, Performance; ~9 min here)
-#   make bench-large   the same at a size where the plain join's straggler takes seconds, and the uniform data (3 repetitions: ~35 min here)
+#   make bench-large   the same at a size where the plain join's straggler takes seconds (10M fact rows, 15M for scenario d), and the uniform data (3 repetitions: ~35 min here)
 #   make bench-curve   the makespan ratio at 3 sizes, each 4x the last, and its chart
 #   make bench-local   the small-machine case: input read as local Spark reads it
 
