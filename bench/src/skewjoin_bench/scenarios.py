@@ -63,6 +63,7 @@ def fact_table(dataset: str, data: DatasetSpec) -> str:
     """The fact table a dataset's joins read (d's own when ``data.aggregated_rows`` gives it one)."""
     return data.aggregated_fact if dataset == "aggregated" else FACT_TABLE.get(dataset, "")
 
+
 #: Settings of the AQE skew-join handling the scaled profile changes.
 _AQE_SCALED_KEYS = (
     "spark.sql.adaptive.advisoryPartitionSizeInBytes",
@@ -569,7 +570,10 @@ class Bench:
         if "aggregated" in stats:
             own = skew_configs(stats["aggregated"], cfg.min_share, cfg.data.hot_keys, cfg.shuffle_partitions)
             if (own.groups, own.hot_keys, own.both_hot_keys, own.both_groups) != (
-                configs.groups, configs.hot_keys, configs.both_hot_keys, configs.both_groups
+                configs.groups,
+                configs.hot_keys,
+                configs.both_hot_keys,
+                configs.both_groups,
             ):
                 self.notes.append(
                     "scenario d's fact would give other configs than the skewed fact's (groups "
