@@ -132,10 +132,14 @@ class DatasetSpec:
         return self.dim_hot_rows or max(self.distinct_keys // 50, 2)
 
     @property
+    def aggregated_has_own_fact(self) -> bool:
+        """Whether scenario d reads a fact of its own: ``aggregated_rows`` differs from ``rows``."""
+        return self.aggregated_rows is not None and self.aggregated_rows != self.rows
+
+    @property
     def aggregated_fact(self) -> str:
-        """Scenario d's fact table: its own when ``aggregated_rows`` differs from ``rows``."""
-        separate = self.aggregated_rows is not None and self.aggregated_rows != self.rows
-        return "bench_fact_aggregated" if separate else "bench_fact_skewed"
+        """Scenario d's fact table."""
+        return "bench_fact_aggregated" if self.aggregated_has_own_fact else "bench_fact_skewed"
 
     def fact_rows(self, table: str) -> int:
         """The rows of a generated fact table (``bench_fact_aggregated`` or the others)."""
@@ -304,7 +308,7 @@ from (
     )
     table("bench_fact_skewed", _fact_sql(spec, lambda u: zipf_key_sql(spec, u)))
     table("bench_fact_uniform", _fact_sql(spec, lambda u: f"cast(floor({u} * {spec.distinct_keys}) as bigint)"))
-    if spec.aggregated_fact != "bench_fact_skewed":
+    if spec.aggregated_has_own_fact:
         rows = spec.fact_rows(spec.aggregated_fact)
         table(spec.aggregated_fact, _fact_sql(spec, lambda u: zipf_key_sql(spec, u), rows))
     if pruning:

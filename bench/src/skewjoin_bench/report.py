@@ -537,7 +537,7 @@ def to_markdown(
         f"- Dimension: {d.dim_rows_per_key} row(s) a key, {d.hot_fanout} a hot key (each hot fact row matches "
         f"{d.hot_fanout}).",
     ]
-    if d.aggregated_fact != "bench_fact_skewed":
+    if d.aggregated_has_own_fact:
         lines.append(
             f"- Scenario d reads a fact of its own, `{d.aggregated_fact}`: {d.fact_rows(d.aggregated_fact):,} rows "
             f"drawn as the skewed fact (whose first {d.rows:,} rows they are), the same keys, shares and dimension."

@@ -517,7 +517,7 @@ class Bench:
         """The heaviest keys of the skewed fact, and of scenario d's when it has its own."""
         data = self.config.data
         tables = {"skewed": FACT_TABLE["skewed"]}
-        if data.aggregated_fact != FACT_TABLE["skewed"] and self._runs("aggregated"):
+        if data.aggregated_has_own_fact and self._runs("aggregated"):
             tables["aggregated"] = data.aggregated_fact
         return {name: parse_key_stats(self.backend.sql(key_stats_sql(data.table(t)))) for name, t in tables.items()}
 
@@ -598,18 +598,18 @@ class Bench:
         for s in all_scenarios:
             by_dataset.setdefault(s.dataset, []).append(s)
 
-        # warm-up, and the shuffle size the scaled AQE settings are made from
-        scaled, scaled_from = self._warm_up(by_dataset, compiled)
-        own_rows = cfg.data.fact_rows(cfg.data.aggregated_fact)
-        scaled_aggregated, scaled_aggregated_from = (
-            self._warm_up({"aggregated": by_dataset["aggregated"]}, compiled, own_rows)
-            if cfg.data.aggregated_fact != FACT_TABLE["skewed"] and "aggregated" in by_dataset
-            else (scaled, scaled_from)
-        )
-        if scaled_aggregated is not scaled:
+        # warm-up, and the shuffle size the scaled AQE settings are made from: one for the skewed fact's
+        # scenarios, and one of d's own when d reads a fact of its own
+        own_fact = cfg.data.aggregated_has_own_fact and "aggregated" in by_dataset
+        shared = {d: group for d, group in by_dataset.items() if not (own_fact and d == "aggregated")}
+        scaled, scaled_from = self._warm_up(shared, compiled)
+        scaled_aggregated = scaled
+        if own_fact:
+            own_rows = cfg.data.fact_rows(cfg.data.aggregated_fact)
+            scaled_aggregated, made_from = self._warm_up({"aggregated": by_dataset["aggregated"]}, compiled, own_rows)
             self.notes.append(
                 f"scenario d reads its own fact ({own_rows:,} rows); its scaled AQE settings are made from "
-                f"{scaled_aggregated_from}: " + ", ".join(f"{k} = {v}" for k, v in scaled_aggregated.items())
+                f"{made_from}: " + ", ".join(f"{k} = {v}" for k, v in scaled_aggregated.items())
             )
 
         def scaled_for(scenario: Scenario) -> dict[str, str]:
