@@ -161,6 +161,31 @@ CASES: list[ModelCase] = [
               conf={"spark.master": "local[*]", "spark.default.parallelism": "2"}, vars=PACKAGE_DEFAULT,
               adapter_type="databricks"),
     ModelCase("planned_min_parallelism_one", TYPED, SKEW + "on=['k_int'], " + GROUP_K0 + "}) }}"),
+    # -- test_skew_join_rules.py
+    ModelCase("sj_seed_three_groups", ("src",), (PROJECT_DIR / "models/skew_join/sj_seed_three_groups.sql").read_text(),
+              model="sj_seed_three_groups"),
+    ModelCase("slots_total_from_spec", TYPED, SKEW + "on=['k_int'], skew={'groups': [{'when': 'a.k_int = 0', 'slots': 2}], 'total_slots': 10}) }}"),
+    ModelCase("slots_total_from_var", TYPED, SKEW + "on=['k_int'], skew={'groups': [{'when': 'a.k_int = 0', 'slots': 2}]}) }}"),
+    ModelCase("slots_total_from_session", TYPED, SKEW + "on=['k_int'], skew={'groups': [{'when': 'a.k_int = 0', 'slots': 2}]}) }}",
+              vars={"skewjoin_total_slots": None}, conf={"spark.sql.shuffle.partitions": "48"}),
+    ModelCase("plain_join_nothing_skewed", TYPED, SKEW + "on=['k_int'], join_type='left outer') }}"),
+    ModelCase("sj_parse_time", TYPED,
+              SKEW + "on=['k_int'], skew={'hot_keys': 'auto', 'groups': [{'when': 'a.k_int = 0', 'slots': 2}]}) }}",
+              execute=False),
+    ModelCase("placement_distinct_across_keys", TYPED,
+              SKEW + "on=['k_int'], skew={'total_slots': 200, "
+              "'groups': [{'when': 'a.k_int in (0, 7)', 'slots': 60}, {'when': 'a.k_int = -3', 'slots': 30}]}) }}"),
+    ModelCase("placement_shares_the_fewest", TYPED,
+              SKEW + "on=['k_int'], skew={'total_slots': 20, 'groups': [{'when': 'a.k_int in (1, 2)', 'slots': 8}]}) }}",
+              conf={"spark.sql.shuffle.partitions": "12"}),
+    ModelCase("placement_slots_outnumber_partitions", TYPED,
+              SKEW + "on=['k_int'], skew={'total_slots': 20, 'groups': [{'when': 'a.k_int = 1', 'slots': 6}]}) }}",
+              conf={"spark.sql.shuffle.partitions": "4"}),
+    ModelCase("placement_aqe_initial_partitions", TYPED,
+              SKEW + "on=['k_int'], skew={'groups': [{'when': 'a.k_int = 1', 'slots': 4}]}) }}",
+              conf={"spark.sql.adaptive.coalescePartitions.initialPartitionNum": "64"}),
+    ModelCase("placement_aqe_off", TYPED, SKEW + "on=['k_int'], skew={'groups': [{'when': 'a.k_int = 1', 'slots': 4}]}) }}",
+              conf={"spark.sql.adaptive.coalescePartitions.initialPartitionNum": "64", "spark.sql.adaptive.enabled": "false"}),
 ]  # fmt: skip
 
 BY_ID: dict[str, ModelCase] = {c.id: c for c in CASES}

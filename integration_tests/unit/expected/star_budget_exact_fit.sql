@@ -9,7 +9,7 @@
   candidates smallest first (bytes x factor): s 1700, pr 2300, d 3900, c 4800
   broadcast: s, d, pr (total 7900 of 7900 bytes); shuffle: c (hint merge, so that Spark does not broadcast them past the budget)
   join order: s, d, pr, c (broadcast joins first (filtering joins, then left joins), then shuffle joins)
-  size queries: 0.08 s
+  size queries: <elapsed> s
   pruning: no inner or left semi dimension has a filter, so the fact is read whole
 */
 select /*+ broadcast(s, d, pr), merge(c) */

@@ -9,7 +9,7 @@
   candidates smallest first (bytes x factor): s 1700, pr 2300, d 3900, c 4800
   broadcast: s, pr (total 4000 of 7899 bytes); shuffle: c, d (hint merge, so that Spark does not broadcast them past the budget)
   join order: s, pr, d, c (broadcast joins first (filtering joins, then left joins), then shuffle joins)
-  size queries: 0.00 s
+  size queries: <elapsed> s
   pruning: no inner or left semi dimension has a filter, so the fact is read whole
 */
 select /*+ broadcast(s, pr), merge(d, c) */

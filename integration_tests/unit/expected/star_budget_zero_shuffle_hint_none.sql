@@ -6,7 +6,7 @@
   candidates smallest first (bytes x factor): s 1700
   broadcast: none (total 0 of 0 bytes); shuffle: s (left to Spark)
   join order: s (broadcast joins first (filtering joins, then left joins), then shuffle joins)
-  size queries: 0.00 s
+  size queries: <elapsed> s
   pruning: no inner or left semi dimension has a filter, so the fact is read whole
 */
 select

@@ -7,7 +7,7 @@
   candidates smallest first (bytes x factor): s 1700
   broadcast: p (total 260000 of 10240 bytes); shuffle: s (hint merge, so that Spark does not broadcast them past the budget)
   join order: p, s (broadcast joins first (filtering joins, then left joins), then shuffle joins)
-  size queries: 0.00 s
+  size queries: <elapsed> s
   pruning: no inner or left semi dimension has a filter, so the fact is read whole
 */
 select /*+ broadcast(p), merge(s) */

@@ -9,7 +9,7 @@
   broadcast: d, c (total 8700 of 10485760 bytes); shuffle: s (hint merge, so that Spark does not broadcast them past the budget)
   join order: d, s, c (as given, because s is right- or full-joined and such a join does not commute with the others)
   output columns renamed to avoid duplicate names: s.store_id -> s_store_id
-  size queries: 0.00 s
+  size queries: <elapsed> s
   pruning: no inner or left semi dimension has a filter, so the fact is read whole
 */
 select /*+ broadcast(d, c), merge(s) */

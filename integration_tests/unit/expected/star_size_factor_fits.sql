@@ -6,7 +6,7 @@
   candidates smallest first (bytes x factor): pr 1150, s 5100
   broadcast: s, pr (total 6250 of 6250 bytes); shuffle: none
   join order: s, pr (broadcast joins first (filtering joins, then left joins), then shuffle joins)
-  size queries: 0.00 s
+  size queries: <elapsed> s
   pruning: no inner or left semi dimension has a filter, so the fact is read whole
 */
 select /*+ broadcast(s, pr) */

@@ -6,7 +6,7 @@
   candidates smallest first (bytes x factor): pr 1150, s 5100
   broadcast: pr (total 1150 of 6249 bytes); shuffle: s (hint merge, so that Spark does not broadcast them past the budget)
   join order: pr, s (broadcast joins first (filtering joins, then left joins), then shuffle joins)
-  size queries: 0.00 s
+  size queries: <elapsed> s
   pruning: no inner or left semi dimension has a filter, so the fact is read whole
 */
 select /*+ broadcast(pr), merge(s) */

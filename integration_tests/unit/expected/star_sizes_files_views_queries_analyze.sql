@@ -11,7 +11,7 @@
   broadcast: ch, c, w (total 6900 of 10485760 bytes); shuffle: sr, cg (hint merge, so that Spark does not broadcast them past the budget)
   join order: ch, c, w, sr, cg (broadcast joins first (filtering joins, then left joins), then shuffle joins)
   output columns renamed to avoid duplicate names: cg.segment -> cg_segment, cg.country -> cg_country
-  size queries: 0.02 s
+  size queries: <elapsed> s
   pruning: no inner or left semi dimension has a filter, so the fact is read whole
 */
 with
