@@ -91,6 +91,18 @@ def _left_splits(n: int) -> Callable[[Renderer], None]:
     return setup
 
 
+CHAIN = """{{{{ skewjoin.skew_join_chain(ref('typed_left'), [
+    {{'relation': ref('typed_right'), 'alias': 'b', 'join_type': '{jt1}'}},
+    {{'relation': ref('spread_right'), 'alias': 'c', 'join_type': '{jt2}', 'on': [['k_int', 'k']]}}
+], on=['k_int'], columns=['a.id', 'b.rid', 'c.label'], skew={skew}) }}}}"""
+CHAIN_GROUPS = "{'groups': [{'when': 'a.k_int = 0', 'slots': 6}]}"
+CHAIN_TABLES = ("typed_left", "typed_right", "spread_right")
+
+
+def chain(jt1: str = "left", jt2: str = "left", skew: str = CHAIN_GROUPS) -> str:
+    return CHAIN.format(jt1=jt1, jt2=jt2, skew=skew)
+
+
 GROUP_K0 = "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 4}]"
 
 CASES: list[ModelCase] = [
@@ -186,6 +198,12 @@ CASES: list[ModelCase] = [
               conf={"spark.sql.adaptive.coalescePartitions.initialPartitionNum": "64"}),
     ModelCase("placement_aqe_off", TYPED, SKEW + "on=['k_int'], skew={'groups': [{'when': 'a.k_int = 1', 'slots': 4}]}) }}",
               conf={"spark.sql.adaptive.coalescePartitions.initialPartitionNum": "64", "spark.sql.adaptive.enabled": "false"}),
+    # -- test_skew_join_chain.py
+    ModelCase("chain_groups_one_salting", CHAIN_TABLES, chain()),
+    ModelCase("chain_hot_keys_broadcast_chain", CHAIN_TABLES, chain(jt1="inner", jt2="left", skew="{'hot_keys': [7, none]}")),
+    ModelCase("chain_plain", CHAIN_TABLES, chain(skew="{}")),
+    ModelCase("chain_keys_of_different_types", CHAIN_TABLES,
+              chain().replace("'alias': 'b', 'join_type': 'left'", "'alias': 'b', 'join_type': 'left', 'on': [['k_int', 'k_big']]")),
 ]  # fmt: skip
 
 BY_ID: dict[str, ModelCase] = {c.id: c for c in CASES}
