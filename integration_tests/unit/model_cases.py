@@ -12,7 +12,7 @@ import datetime
 from collections.abc import Callable
 
 from .golden import ModelCase, Rendered, render_case
-from .harness import PROJECT_DIR, Renderer, Result
+from .harness import PROJECT_DIR, Renderer, Result, Table
 
 SKEW = "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), "
 TYPED = ("typed_left", "typed_right")
@@ -101,6 +101,38 @@ CHAIN_TABLES = ("typed_left", "typed_right", "spread_right")
 
 def chain(jt1: str = "left", jt2: str = "left", skew: str = CHAIN_GROUPS) -> str:
     return CHAIN.format(jt1=jt1, jt2=jt2, skew=skew)
+
+
+# -- skew_join 'auto' ------------------------------------------------------------------------
+
+AUTO_JOIN = "{{ skewjoin.skew_join(ref('spread_left'), ref('spread_right'), on=['k'], join_type='inner') }}"
+# a: 1,000 rows, key 0 on 600 of them, 40 with a NULL key; b: one row per key, key 5 on 300 rows
+LEFT = [(i, 0) for i in range(600)] + [(600 + i, None) for i in range(40)] + [(700 + i, i % 50 + 1) for i in range(360)]
+RIGHT = [(k, f"k{k}") for k in range(60)] + [(5, f"five{i}") for i in range(300)]
+RIGHT_ZERO = [(k, f"k{k}") for k in range(1, 60)] + [(0, f"zero{i}") for i in range(200)]  # b: key 0 on 200 rows
+UNIFORM_LEFT = [(i, i) for i in range(500)]
+UNIFORM_RIGHT = [(k, f"k{k}") for k in range(500)]
+
+
+def histogram(bins: list[tuple[float, float, int]], height: float, nulls: int) -> dict[str, str]:
+    stats = {"num_nulls": str(nulls), "histogram": f"height: {height}, num_of_bins: {len(bins)}"}
+    for i, (lo, hi, ndv) in enumerate(bins):
+        stats[f"bin_{i}"] = f"lower_bound: {lo}, upper_bound: {hi}, distinct_count: {ndv}"
+    return stats
+
+
+# a's key: 10 bins of 100 rows, key 0 fills 6 of them
+LEFT_HISTOGRAM = {"k": histogram([(0.0, 0.0, 1)] * 6 + [(1.0, 20.0, 20), (21.0, 30.0, 10), (31.0, 40.0, 10),
+                                                        (41.0, 50.0, 10)], 100.0, 40)}  # fmt: skip
+
+
+def auto_tables(left: list[tuple[object, ...]], right: list[tuple[object, ...]],
+                left_stats: dict[str, dict[str, str]] | None = None) -> dict[str, Table]:  # fmt: skip
+    return {
+        "skewjoin_it.spread_left": Table([("id", "bigint"), ("k", "int")], rows=left, splits=4,
+                                         column_stats=left_stats or {}),  # fmt: skip
+        "skewjoin_it.spread_right": Table([("k", "int"), ("label", "string")], rows=right, splits=1),
+    }
 
 
 GROUP_K0 = "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 4}]"
@@ -204,6 +236,30 @@ CASES: list[ModelCase] = [
     ModelCase("chain_plain", CHAIN_TABLES, chain(skew="{}")),
     ModelCase("chain_keys_of_different_types", CHAIN_TABLES,
               chain().replace("'alias': 'b', 'join_type': 'left'", "'alias': 'b', 'join_type': 'left', 'on': [['k_int', 'k_big']]")),
+    # -- test_skew_auto.py
+    ModelCase("auto_hot_keys_and_null_bypass", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT), config={"skew_join": "auto"}),
+    ModelCase("auto_group_over_broadcast_budget", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT_ZERO),
+              config={"skew_join": {"auto": {"max_broadcast_rows": 100, "total_slots": 20}}}),
+    ModelCase("auto_multicast_budget_5_slots", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT_ZERO),
+              config={"skew_join": {"auto": {"max_broadcast_rows": 100, "max_multicast_rows": 1000, "total_slots": 20}}}),
+    ModelCase("auto_multicast_budget_under_two_copies", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT_ZERO),
+              config={"skew_join": {"auto": {"max_broadcast_rows": 100, "max_multicast_rows": 300, "total_slots": 20}}}),
+    ModelCase("auto_no_heavy_key", (), AUTO_JOIN, extra_tables=auto_tables(UNIFORM_LEFT, UNIFORM_RIGHT),
+              config={"skew_join": "auto"}),
+    ModelCase("auto_no_heavy_key_plain", (), AUTO_JOIN, extra_tables=auto_tables(UNIFORM_LEFT, UNIFORM_RIGHT)),
+    ModelCase("auto_right_join_null_supplying", (), AUTO_JOIN.replace("'inner'", "'right'"),
+              extra_tables=auto_tables(LEFT, RIGHT_ZERO),
+              config={"skew_join": {"auto": {"max_broadcast_rows": 100, "total_slots": 20}}}),
+    ModelCase("auto_sampled", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT),
+              config={"skew_join": {"auto": {"sample_fraction": 0.25}}}),
+    ModelCase("auto_no_run_time_queries", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT),
+              config={"skew_join": "auto"}, vars={"skewjoin_run_queries": False}),
+    ModelCase("auto_declined", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT), config={"skew_join": "auto"},
+              vars={"skewjoin_min_parallelism": 4}, conf={"spark.master": "local[2]", "spark.default.parallelism": "2"}),
+    ModelCase("auto_histogram", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT, left_stats=LEFT_HISTOGRAM),
+              config={"skew_join": "auto"}),
+    ModelCase("auto_histogram_statistics_false", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT, left_stats=LEFT_HISTOGRAM),
+              config={"skew_join": {"auto": {"statistics": False}}}),
 ]  # fmt: skip
 
 BY_ID: dict[str, ModelCase] = {c.id: c for c in CASES}

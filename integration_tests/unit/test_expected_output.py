@@ -8,13 +8,20 @@ from __future__ import annotations
 
 import pytest
 
-from . import test_prune_predicate_errors, test_skew_join_chain, test_skew_join_errors, test_star_join_errors
+from . import (
+    test_prune_predicate_errors,
+    test_skew_auto,
+    test_skew_join_chain,
+    test_skew_join_errors,
+    test_star_join_errors,
+)
 from .golden import EXPECTED_DIR, check_expected, render_case
 from .harness import Package
 from .model_cases import CASES, ModelCase
 
 ERROR_TABLES = {"skew_join": test_skew_join_errors.CASES, "star_join": test_star_join_errors.CASES,
-                "prune_predicate": test_prune_predicate_errors.CASES, "skew_join_chain": test_skew_join_chain.CASES}  # fmt: skip
+                "prune_predicate": test_prune_predicate_errors.CASES, "skew_join_chain": test_skew_join_chain.CASES,
+                "skew_join_auto": test_skew_auto.CASES}  # fmt: skip
 
 
 @pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in CASES])
