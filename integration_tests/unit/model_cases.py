@@ -135,6 +135,64 @@ def auto_tables(left: list[tuple[object, ...]], right: list[tuple[object, ...]],
     }
 
 
+# -- verification of declared groups and hot keys ------------------------------------------
+
+# the package's default (the integration project turns it off for its small inputs)
+VERIFY_DEFAULT: dict[str, object] = {"skewjoin_verify": None}
+VERIFY_QUERY = r"select\s+count\(\*\) as sj_rows,.*\) as sj_verify"
+HOT_QUERY = r"select\s+count\(\*\) as sj_rows,\s+count\(distinct sj_split\) as sj_splits,.*"
+G8 = "{'groups': [{'when': 'a.k_int = 0', 'slots': 8}]}"
+G4 = "{'groups': [{'when': 'a.k_int = 0', 'slots': 4}]}"
+
+
+def vjoin(skew: str) -> str:
+    return SKEW + f"on=['k_int'], columns=['a.id', 'b.rid'], skew={skew}) }}}}"
+
+
+def counted(rows: int, *groups: int) -> Callable[[Renderer], None]:
+    """Answer every verification query with `rows` rows and the given group counts."""
+
+    def setup(r: Renderer) -> None:
+        names = ("sj_rows", *(f"sj_group_{i + 1}" for i in range(len(groups))))
+        r.spark.answer(VERIFY_QUERY, Result(names, [(rows, *groups)]))
+
+    return setup
+
+
+def hot_counted(rows: int, splits: int, *keys: int) -> Callable[[Renderer], None]:
+    def setup(r: Renderer) -> None:
+        names = ("sj_rows", "sj_splits", *(f"sj_hot_{i + 1}" for i in range(len(keys))))
+        r.spark.answer(HOT_QUERY, Result(names, [(rows, splits, *keys)]))
+
+    return setup
+
+
+def splits_answered(n: int) -> Callable[[Renderer], None]:
+    def setup(r: Renderer) -> None:
+        r.spark.answer(r"select count\(distinct sj_split\) as sj_splits.*", Result(("sj_splits",), [(n,)]))
+
+    return setup
+
+
+def both(*setups: Callable[[Renderer], None]) -> Callable[[Renderer], None]:
+    def setup(r: Renderer) -> None:
+        for one in setups:
+            one(r)
+
+    return setup
+
+
+def side_counts(r: Renderer) -> None:
+    """a's group 1 holds 1 of 1,000 rows, b's group 2 400 of 1,000."""
+
+    def answer(m: object) -> Result:
+        if "from skewjoin_it.typed_left as a" in m.group(0):  # type: ignore[attr-defined]
+            return Result(("sj_rows", "sj_group_1"), [(1000, 1)])
+        return Result(("sj_rows", "sj_group_2"), [(1000, 400)])
+
+    r.spark.answer(VERIFY_QUERY, answer)
+
+
 GROUP_K0 = "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 4}]"
 
 CASES: list[ModelCase] = [
@@ -260,6 +318,53 @@ CASES: list[ModelCase] = [
               config={"skew_join": "auto"}),
     ModelCase("auto_histogram_statistics_false", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT, left_stats=LEFT_HISTOGRAM),
               config={"skew_join": {"auto": {"statistics": False}}}),
+    # -- test_verify.py: skew groups
+    ModelCase("verify_group_dropped", TYPED, vjoin(G8), vars=VERIFY_DEFAULT, setup=counted(1_000_000, 12)),
+    ModelCase("verify_group_kept", TYPED, vjoin(G8), vars=VERIFY_DEFAULT, setup=counted(1000, 700)),
+    ModelCase("verify_off_group_as_declared", TYPED, vjoin(G8)),
+    ModelCase("verify_share_49_of_1000", TYPED, vjoin(G4), vars=VERIFY_DEFAULT, setup=counted(1000, 49)),
+    ModelCase("verify_share_50_of_1000", TYPED, vjoin(G4), vars=VERIFY_DEFAULT, setup=counted(1000, 50)),
+    ModelCase("verify_share_from_spec", TYPED, vjoin("{'verify': 0.1, " + G4[1:]), vars=VERIFY_DEFAULT, setup=counted(1000, 90)),
+    ModelCase("verify_share_from_var", TYPED, vjoin(G4), vars={"skewjoin_verify": 0.05}, setup=counted(1000, 90)),
+    ModelCase("verify_groups_laid_out_again", TYPED,
+              vjoin("{'groups': [{'when': 'a.k_int = 0', 'slots': 4}, {'when': 'b.k_int = 5', 'slots': 6}]}"),
+              vars=VERIFY_DEFAULT, setup=side_counts),
+    ModelCase("verify_empty_driver", TYPED, vjoin(G4), vars=VERIFY_DEFAULT, setup=counted(0, 0)),
+    ModelCase("verify_hot_keys_stay_groups_dropped", TYPED, vjoin("{'hot_keys': [7], " + G4[1:]), vars=VERIFY_DEFAULT,
+              setup=both(counted(1000, 3), hot_counted(1000, 64, 700))),
+    ModelCase("verify_off_var_false", TYPED, vjoin(G4), vars={"skewjoin_verify": False}),
+    ModelCase("verify_off_spec_false", TYPED, vjoin("{'verify': false, " + G4[1:]), vars=VERIFY_DEFAULT),
+    ModelCase("verify_off_queries_off", TYPED, vjoin(G4), vars={**VERIFY_DEFAULT, "skewjoin_run_queries": False}),
+    ModelCase("verify_declined", TYPED, vjoin("{'hot_keys': [7], " + G4[1:]),
+              vars={**VERIFY_DEFAULT, "skewjoin_min_parallelism": None}),
+    ModelCase("verify_groups_after_hot_keys", TYPED, vjoin("{'hot_keys': [0], 'groups': [{'when': 'a.k_int in (0, 5)', 'slots': 4}]}"),
+              vars=VERIFY_DEFAULT, setup=both(hot_counted(1000, 64, 700), counted(1000, 30))),
+    ModelCase("verify_share_three_digits", TYPED, vjoin("{'total_slots': 8, 'groups': [{'when': 'a.k_int = 0', 'slots': 2}]}"),
+              vars=VERIFY_DEFAULT, setup=counted(1000, 123)),
+    ModelCase("verify_chain", CHAIN_TABLES,
+              "{{ skewjoin.skew_join_chain(ref('typed_left'), [{'relation': ref('typed_right'), 'alias': 'b'}, "
+              "{'relation': ref('spread_right'), 'alias': 'c', 'on': [['k_int', 'k']]}], on=['k_int'], "
+              "columns=['a.id', 'b.rid', 'c.label'], skew={'groups': [{'when': 'a.k_int = 0', 'slots': 6}]}) }}",
+              vars=VERIFY_DEFAULT, setup=counted(1000, 2)),
+    ModelCase("verify_auto_groups_not_counted", (), "{{ skewjoin.skew_join(ref('spread_left'), ref('spread_right'), on=['k']) }}",
+              extra_tables=auto_tables([(i, 0) for i in range(600)] + [(700 + i, i % 50 + 1) for i in range(400)], RIGHT_ZERO),
+              vars=VERIFY_DEFAULT, config={"skew_join": {"auto": {"max_broadcast_rows": 100, "total_slots": 20}}}),
+    # -- test_verify.py: declared hot keys
+    ModelCase("verify_hot_stale_dropped", TYPED, vjoin("{'hot_keys': [0, 1]}"), vars=VERIFY_DEFAULT,
+              setup=hot_counted(1_000_000, 64, 9, 11)),
+    ModelCase("verify_hot_kept", TYPED, vjoin("{'hot_keys': [0, 1]}"), vars=VERIFY_DEFAULT, setup=hot_counted(1000, 64, 700, 3)),
+    ModelCase("verify_hot_multi_column", TYPED,
+              SKEW + "on=['k_int', 'k_str'], columns=['a.id', 'b.rid'], skew={'hot_keys': [[0, \"it's\"]]}) }}",
+              vars=VERIFY_DEFAULT, setup=hot_counted(1000, 64, 500)),
+    ModelCase("verify_hot_off_var_false", TYPED, vjoin("{'hot_keys': [0, 1]}"), vars={"skewjoin_verify": False},
+              conf={"spark.default.parallelism": "64"}, setup=splits_answered(64)),
+    ModelCase("verify_hot_off_queries_off", TYPED, vjoin("{'hot_keys': [0, 1]}"),
+              vars={**VERIFY_DEFAULT, "skewjoin_run_queries": False}, conf={"spark.default.parallelism": "64"},
+              setup=splits_answered(64)),
+    ModelCase("verify_auto_hot_keys_not_counted", (), "{{ skewjoin.skew_join(ref('spread_left'), ref('spread_right'), on=['k']) }}",
+              extra_tables=auto_tables([(i, 0) for i in range(600)] + [(700 + i, i % 50 + 1) for i in range(400)],
+                                       [(k, f"k{k}") for k in range(60)]),
+              vars=VERIFY_DEFAULT, config={"skew_join": "auto"}),
 ]  # fmt: skip
 
 BY_ID: dict[str, ModelCase] = {c.id: c for c in CASES}

@@ -14,6 +14,7 @@ from . import (
     test_skew_join_chain,
     test_skew_join_errors,
     test_star_join_errors,
+    test_verify,
 )
 from .golden import EXPECTED_DIR, check_expected, render_case
 from .harness import Package
@@ -21,7 +22,7 @@ from .model_cases import CASES, ModelCase
 
 ERROR_TABLES = {"skew_join": test_skew_join_errors.CASES, "star_join": test_star_join_errors.CASES,
                 "prune_predicate": test_prune_predicate_errors.CASES, "skew_join_chain": test_skew_join_chain.CASES,
-                "skew_join_auto": test_skew_auto.CASES}  # fmt: skip
+                "skew_join_auto": test_skew_auto.CASES, "verify": test_verify.CASES}  # fmt: skip
 
 
 @pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in CASES])
