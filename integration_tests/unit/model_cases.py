@@ -193,6 +193,7 @@ def side_counts(r: Renderer) -> None:
     r.spark.answer(VERIFY_QUERY, answer)
 
 
+LEFT_CALL = SKEW + "on=['k_int'], join_type='left', skew=%s) }}"
 GROUP_K0 = "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 4}]"
 
 CASES: list[ModelCase] = [
@@ -365,6 +366,18 @@ CASES: list[ModelCase] = [
               extra_tables=auto_tables([(i, 0) for i in range(600)] + [(700 + i, i % 50 + 1) for i in range(400)],
                                        [(k, f"k{k}") for k in range(60)]),
               vars=VERIFY_DEFAULT, config={"skew_join": "auto"}),
+    # -- test_skew_join_usability.py
+    ModelCase("use_group_all_keys_hot", TYPED, LEFT_CALL % "{'hot_keys': {'a': [0, 1]}, 'groups': [{'when': 'a.k_int in (0, 1)', 'slots': 4}]}"),
+    ModelCase("use_group_some_keys_hot", TYPED, LEFT_CALL % "{'hot_keys': {'a': [0]}, 'groups': [{'when': 'a.k_int in (0, 7)', 'slots': 4}]}"),
+    ModelCase("use_group_apart_from_hot_keys", TYPED,
+              LEFT_CALL % "{'hot_keys': {'a': [0]}, 'groups': [{'when': 'a.k_int between 1 and 99', 'slots': 4}]}"),
+    ModelCase("use_group_copies", TYPED, LEFT_CALL % "{'groups': [{'when': 'a.k_int = 0', 'slots': 5}]}"),
+    ModelCase("use_no_queries_auto", TYPED, LEFT_CALL % "{'hot_keys': {'a': 'auto', 'b': 'auto'}}", vars={"skewjoin_run_queries": False}),
+    ModelCase("use_no_queries_no_spread_probe", TYPED, LEFT_CALL % "{'hot_keys': {'a': [0]}}", vars={"skewjoin_run_queries": False}),
+    ModelCase("use_keys_group_of_one_key", TYPED,
+              LEFT_CALL.replace("join_type='left'", "join_type='full'") % "{'groups': [{'when': 'a.k_int = 0', 'slots': 4, 'distribute': 'keys'}]}"),
+    ModelCase("use_keys_group_of_many_keys", TYPED,
+              LEFT_CALL % "{'groups': [{'when': 'a.k_int in (0, 1, 2)', 'slots': 4, 'distribute': 'keys'}]}"),
 ]  # fmt: skip
 
 BY_ID: dict[str, ModelCase] = {c.id: c for c in CASES}
