@@ -194,6 +194,8 @@ def side_counts(r: Renderer) -> None:
 
 
 LEFT_CALL = SKEW + "on=['k_int'], join_type='left', skew=%s) }}"
+STORES = "{'relation': ref('star_stores'), 'alias': 's', 'on': ['store_id']}"
+NO_QUERIES = {"skewjoin_run_queries": False}
 GROUP_K0 = "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 4}]"
 
 CASES: list[ModelCase] = [
@@ -378,6 +380,16 @@ CASES: list[ModelCase] = [
               LEFT_CALL.replace("join_type='left'", "join_type='full'") % "{'groups': [{'when': 'a.k_int = 0', 'slots': 4, 'distribute': 'keys'}]}"),
     ModelCase("use_keys_group_of_many_keys", TYPED,
               LEFT_CALL % "{'groups': [{'when': 'a.k_int in (0, 1, 2)', 'slots': 4, 'distribute': 'keys'}]}"),
+    # -- test_star_prune_usability.py
+    ModelCase("use_star_no_queries", ("star_sales", "star_stores", "star_dates"),
+              "{{ skewjoin.star_join(ref('star_sales'), [" + STORES + ", {'relation': ref('star_dates'), 'alias': 'd', "
+              "'on': [['sold_date', 'date_key']], 'broadcast': true, 'filter': 'year = 2026'}]) }}", vars=NO_QUERIES),
+    ModelCase("use_prune_no_queries", ("prune_sales", "prune_dates"),
+              "{{ skewjoin.prune_predicate(ref('prune_sales'), 'f', [{'relation': ref('prune_dates'), 'on': ['date_key'], "
+              "'filter': 'year = 2026'}]) }}", vars=NO_QUERIES),
+    ModelCase("use_star_size_factor_default", ("star_sales", "star_stores"), "{{ skewjoin.star_join(ref('star_sales'), [" + STORES + "]) }}"),
+    ModelCase("use_star_size_factor_5", ("star_sales", "star_stores"),
+              "{{ skewjoin.star_join(ref('star_sales'), [" + STORES + "], size_factor=5) }}"),
 ]  # fmt: skip
 
 BY_ID: dict[str, ModelCase] = {c.id: c for c in CASES}
