@@ -9,6 +9,7 @@ To add a case: a row here, then ``make expected`` and review the new files.
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Callable
 
 from .golden import ModelCase, Rendered, render_case
@@ -196,6 +197,38 @@ def side_counts(r: Renderer) -> None:
 LEFT_CALL = SKEW + "on=['k_int'], join_type='left', skew=%s) }}"
 STORES = "{'relation': ref('star_stores'), 'alias': 's', 'on': ['store_id']}"
 NO_QUERIES = {"skewjoin_run_queries": False}
+CACHE_CALL = f"select 1 where {{{{ skewjoin.prune_predicate(ref('prune_sales'), 'f', [{DATES_FEB}], cache=true) }}}}"
+CACHE_KEY_QUERY = r"with\s+sj_keys_0 as .*"
+
+
+def no_cache_table(r: Renderer) -> None:
+    r.spark.answer(r"show tables in skewjoin_it like 'skewjoin_prune_cache'", Result(("a", "b", "c"), []))
+
+
+def cache_with(r: Renderer, present: list[str]) -> None:
+    """The cache table exists and holds these key sets (answers ahead of any earlier ones)."""
+    r.spark.canned[:0] = [
+        (re.compile(r"show tables in skewjoin_it like 'skewjoin_prune_cache'", re.S),
+         Result(("a", "b", "c"), [("skewjoin_it", "skewjoin_prune_cache", False)])),
+        (re.compile(r"select distinct sj_key_set\s+from skewjoin_it\.skewjoin_prune_cache.*", re.S),
+         Result(("sj_key_set",), [(i,) for i in present])),
+    ]  # fmt: skip
+
+
+def feb_key_set(r: Renderer) -> dict[str, object]:
+    return r.macros["_sj_prune_key_set"]("skewjoin_it.prune_dates", "sj_small", "year = 2026 and month = 2",  # type: ignore[no-any-return]
+                                         [{"name": "date_key", "type": "date"}])  # fmt: skip
+
+
+def cache_holds_feb_dates(r: Renderer) -> None:
+    """The cache holds the key set of February's dates: 2 keys, 3 NULL keys stored."""
+    cache_with(r, [str(feb_key_set(r)["id"])])
+    rows = [("stat", "distinct_0", "v:2"), ("stat", "nulls_0", "v:0"), ("stat", "stored_nulls_0", "v:3"),
+            ("stat", "kept", "v:2"), ("min", None, "v:2026-02-01"), ("max", None, "v:2026-02-02"),
+            ("key", None, "v:2026-02-01"), ("key", None, "v:2026-02-02")]  # fmt: skip
+    r.spark.answer(CACHE_KEY_QUERY, Result(("sj_kind", "sj_name", "sj_v0"), rows))
+
+
 GROUP_K0 = "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 4}]"
 
 CASES: list[ModelCase] = [
@@ -390,6 +423,9 @@ CASES: list[ModelCase] = [
     ModelCase("use_star_size_factor_default", ("star_sales", "star_stores"), "{{ skewjoin.star_join(ref('star_sales'), [" + STORES + "]) }}"),
     ModelCase("use_star_size_factor_5", ("star_sales", "star_stores"),
               "{{ skewjoin.star_join(ref('star_sales'), [" + STORES + "], size_factor=5) }}"),
+    # -- test_prune_cache.py
+    ModelCase("prune_cache_key_set_not_cached", ("prune_sales", "prune_dates"), CACHE_CALL, setup=no_cache_table),
+    ModelCase("prune_cache_key_set_cached", ("prune_sales", "prune_dates"), CACHE_CALL, setup=cache_holds_feb_dates),
 ]  # fmt: skip
 
 BY_ID: dict[str, ModelCase] = {c.id: c for c in CASES}
