@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+
 from skewjoin.errors import PruneSpecError
 from skewjoin.literals import quote_spark_string
 from skewjoin.prune_cache import key_set

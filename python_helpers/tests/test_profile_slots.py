@@ -137,7 +137,8 @@ def test_slot_choice_order(tmp_path: Path) -> None:
     assert (chosen.total_slots, chosen.written) == (8, False) and "thrift backend" in chosen.source
     _profiles(tmp_path, None)
     chosen = _choose(server, dbt=dbt)
-    assert (chosen.total_slots, chosen.written) == (8, False) and "sets no spark.sql.shuffle.partitions" in chosen.source
+    assert (chosen.total_slots, chosen.written) == (8, False)
+    assert "sets no spark.sql.shuffle.partitions" in chosen.source
 
 
 def _planned(options: PlanOptions) -> Any:

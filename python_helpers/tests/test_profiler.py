@@ -696,7 +696,7 @@ def test_sampling_and_errors_over_thrift(tmp_path: Path, spark_thrift: Any) -> N
     (tmp_path / "profiles.yml").write_text(
         "shop:\n  target: dev\n  outputs:\n    dev:\n      type: spark\n      method: session\n"
         "      host: NA\n      schema: s\n      server_side_parameters:\n"
-        "        spark.sql.shuffle.partitions: \"16\"\n"
+        '        spark.sql.shuffle.partitions: "16"\n'
     )
     result = runner.invoke(
         main,

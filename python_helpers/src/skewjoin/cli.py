@@ -1,16 +1,17 @@
 """The ``skewjoin`` command line: click options wired to the package's functions.
 
 Each command parses its options and calls one function of the module that does
-the work (:mod:`skewjoin.thrift_server`, :mod:`skewjoin.profiler`); no logic
+the work (:mod:`skewjoin.profiler`, :mod:`skewjoin.prune_command`); no logic
 lives here beyond turning options into arguments. Any
 :class:`~skewjoin.errors.SkewjoinError` becomes a clean error message and exit
 code 1 (:class:`SkewjoinGroup`); malformed options exit 2, as click does, and so
 does a bad ``skewjoin prune`` spec (:class:`~skewjoin.errors.PruneSpecError`).
 
 Heavy modules (PySpark, dbt) are imported inside the commands, so ``--help``
-and ``spark-thrift`` stay fast. The benchmark is not a subcommand: it is the
-``skewjoin-bench`` command of the repository's own ``bench/`` project, which
-this package does not ship.
+stays fast. The benchmark and the local Spark Thrift Server launcher are not
+subcommands: they are the ``skewjoin-bench`` and ``skewjoin-dev`` commands of
+the repository's own ``bench/`` and ``devtools/`` projects, which this package
+does not ship.
 """
 
 from __future__ import annotations
@@ -33,8 +34,6 @@ from skewjoin.spark_backend import parse_conf
 F = TypeVar("F", bound=Callable[..., Any])
 
 logger = logging.getLogger("skewjoin")
-
-DEFAULT_THRIFT_DIR = Path(".spark/thrift")
 
 
 class SkewjoinGroup(click.Group):
@@ -108,10 +107,8 @@ def main(verbose: int) -> None:
 
     \b
     Typical first steps:
-      skewjoin spark-thrift start      # local Spark Thrift Server for dbt + tests
-      skewjoin spark-thrift status
-      skewjoin spark-thrift stop
-      skewjoin profile data/orders.parquet --keys customer_id
+      skewjoin profile data/orders.parquet --keys customer_id --thrift 127.0.0.1:10000
+      skewjoin prune --spec prune.yml --thrift 127.0.0.1:10000
 
     Run `skewjoin COMMAND --help` for the options of each command.
     """
@@ -122,98 +119,6 @@ def main(verbose: int) -> None:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     logger.setLevel(logging.DEBUG if verbose >= 2 else logging.INFO if verbose else logging.WARNING)
-
-
-# -- spark-thrift -----------------------------------------------------------------------
-
-_dir_option = click.option(
-    "--dir",
-    "workdir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=DEFAULT_THRIFT_DIR,
-    show_default=True,
-    help="Server directory: holds thrift.json, thrift.log, warehouse/ and metastore_db/.",
-)
-
-
-@main.group("spark-thrift", short_help="Start, stop and check a local Spark Thrift Server.")
-def spark_thrift() -> None:
-    """Run a local Spark Thrift Server (what dbt-spark `method: thrift` connects to).
-
-    The server uses the Spark bundled with the installed PySpark, needs Java 17,
-    listens on 127.0.0.1 only, and keeps its warehouse and Derby metastore in
-    --dir, so several servers can run side by side from different directories.
-
-    \b
-    Example:
-      skewjoin spark-thrift start --port 10000
-      export SKEWJOIN_THRIFT_PORT=10000
-      dbt run --project-dir integration_tests --profiles-dir integration_tests --target thrift
-      skewjoin spark-thrift stop
-    """
-
-
-@spark_thrift.command("start", short_help="Start a server and wait until it answers (~30 s).")
-@_dir_option
-@click.option("--port", type=click.IntRange(1, 65535), default=None, help="Port to listen on. [default: a free port]")
-@click.option(
-    "--conf",
-    "conf",
-    multiple=True,
-    metavar="KEY=VALUE",
-    callback=spark_conf,
-    help="Extra Spark config, repeatable, e.g. --conf spark.sql.shuffle.partitions=8.",
-)
-@click.option("--timeout", type=float, default=180, show_default=True, help="Seconds to wait for the server to answer.")
-def start(workdir: Path, port: int | None, conf: dict[str, str], timeout: float) -> None:
-    """Start a server in the background and wait until it answers `select 1` (~30 s).
-
-    Prints HOST:PORT and the PID on success. On failure prints the end of
-    DIR/thrift.log and exits 1.
-    """
-    from skewjoin.thrift_server import ThriftServer
-
-    server = ThriftServer(workdir, port=port, conf=conf)
-    server.start(timeout=timeout)
-    click.echo(f"{server.host}:{server.port} pid={server.pid}")
-    click.echo(f"log: {server.log_file}", err=True)
-    click.echo(f"stop with: skewjoin spark-thrift stop --dir {workdir}", err=True)
-
-
-@spark_thrift.command("stop", short_help="Stop the server recorded in --dir.")
-@_dir_option
-def stop(workdir: Path) -> None:
-    """Stop the server recorded in DIR (SIGTERM, then SIGKILL after 30 s).
-
-    Does nothing, successfully, when no server is running there.
-    """
-    from skewjoin.errors import ThriftServerError
-    from skewjoin.thrift_server import ThriftServer
-
-    try:
-        server = ThriftServer.from_state(workdir)
-    except ThriftServerError:
-        click.echo(f"no server recorded in {workdir}")
-        return
-    signalled = server.stop()
-    click.echo(f"stopped pid={server.pid}" if signalled else f"pid={server.pid} was not running")
-
-
-@spark_thrift.command("status", short_help="Is the server in --dir running? (exit 0 yes, 1 no)")
-@_dir_option
-def status(workdir: Path) -> None:
-    """Show whether the server recorded in DIR runs; exit 0 if running, 1 if not."""
-    from skewjoin.thrift_server import ThriftServer
-
-    state = ThriftServer(workdir).status()
-    if state["running"]:
-        click.echo(f"running {state['host']}:{state['port']} pid={state['pid']}")
-        return
-    if state["pid"] is not None:
-        click.echo(f"not running (stale record: pid={state['pid']} port={state['port']})")
-    else:
-        click.echo(f"not running (no server recorded in {workdir})")
-    raise SystemExit(1)
 
 
 # -- profile ----------------------------------------------------------------------------
@@ -246,7 +151,7 @@ def spark_location_options(subject: str, thrift_example: str) -> Callable[[F], F
             "--metastore",
             type=click.Path(file_okay=False, path_type=Path),
             help="The Derby metastore (the metastore_db/ directory, or the directory holding it) that catalogs the "
-            "tables of --warehouse, e.g. the one a stopped `skewjoin spark-thrift` server or a dbt session target "
+            "tables of --warehouse, e.g. the one a stopped Spark Thrift Server or a dbt session target "
             f"left; {subject} is then looked up in it. Derby allows one process at a time: stop the server that "
             "uses it first.",
         ),

@@ -25,7 +25,7 @@ import logging
 import re
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
@@ -334,8 +334,6 @@ def profile(backend: SparkBackend, request: ProfileRequest, timings: dict[str, f
         )
         result = plan(side, options, other_stats)
     return ProfileResult(result, timings)
-
-
 
 
 def run_profile(request: ProfileRequest, location: SparkLocation) -> ProfileResult:

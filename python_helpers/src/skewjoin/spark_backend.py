@@ -286,7 +286,7 @@ class ThriftConnection:
         except Exception as exc:  # PyHive raises thrift transport errors of several kinds
             raise SparkConnectError(
                 f"cannot connect to the Spark Thrift Server on {host}:{port}: {first_lines(str(exc), 1)}; "
-                "start one with `skewjoin spark-thrift start`"
+                "is a Spark Thrift Server running there (e.g. `$SPARK_HOME/sbin/start-thriftserver.sh`)?"
             ) from exc
 
     def sql(self, text: str, *, marker: str | None = None, label: str = "") -> list[Row]:
