@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 import click
 
 from skewjoin.errors import OptionError, PruneSpecError, SkewjoinError
-from skewjoin.planner import JOIN_TYPES
+from skewjoin.options import DEFAULTS, JOIN_TYPES
 from skewjoin.sources import FORMATS
 from skewjoin.spark_backend import parse_conf
 
@@ -202,7 +202,6 @@ def spark_location_options(subject: str, thrift_example: str) -> Callable[[F], F
 )
 @click.option(
     "--other",
-    "other_table",
     metavar="TABLE",
     help="The other join input (a path or a table, like TABLE). Its rows of each hot key are counted: "
     "few -> broadcast (hot_keys), many -> a skew group.",
@@ -222,7 +221,7 @@ def spark_location_options(subject: str, thrift_example: str) -> Callable[[F], F
 @click.option(
     "--join-type",
     type=click.Choice(JOIN_TYPES),
-    default="inner",
+    default=DEFAULTS.join_type,
     show_default=True,
     help="The join skew_join will do: outer joins may not copy a preserved side's rows to several slots.",
 )
@@ -260,7 +259,7 @@ def spark_location_options(subject: str, thrift_example: str) -> Callable[[F], F
 @click.option(
     "--min-share",
     type=click.FloatRange(0, 1, min_open=True, max_open=True),
-    default=0.01,
+    default=DEFAULTS.min_share,
     metavar="FRACTION",
     show_default=True,
     help="A key (or NULL) with at least this fraction of the rows is handled.",
@@ -268,7 +267,7 @@ def spark_location_options(subject: str, thrift_example: str) -> Callable[[F], F
 @click.option(
     "--max-keys",
     type=click.IntRange(min=1),
-    default=20,
+    default=DEFAULTS.max_keys,
     show_default=True,
     metavar="N",
     help="Look at the N heaviest keys.",
@@ -276,7 +275,7 @@ def spark_location_options(subject: str, thrift_example: str) -> Callable[[F], F
 @click.option(
     "--max-broadcast-rows",
     type=click.IntRange(min=0),
-    default=100_000,
+    default=DEFAULTS.max_broadcast_rows,
     show_default=True,
     metavar="N",
     help="Budget of other-side rows the hot keys may broadcast in all (with --other).",
@@ -295,25 +294,12 @@ def spark_location_options(subject: str, thrift_example: str) -> Callable[[F], F
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (measurements, plan, config) instead.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress lines on stderr.")
 def profile(
-    table: str,
-    keys: list[str],
-    side: str,
     position: str | None,
-    other_table: str | None,
-    other_keys: list[str] | None,
-    other_side: str | None,
-    join_type: str,
     sample: float | None,
-    total_slots: int | None,
     project_dir: Path | None,
     profiles_dir: Path | None,
     dbt_profile: str | None,
     dbt_target: str | None,
-    min_share: float,
-    max_keys: int,
-    max_broadcast_rows: int,
-    fmt: str | None,
-    other_fmt: str | None,
     thrift: tuple[str, int] | None,
     warehouse: Path | None,
     metastore: Path | None,
@@ -321,6 +307,7 @@ def profile(
     driver_memory: str,
     as_json: bool,
     quiet: bool,
+    **asked: Any,
 ) -> None:
     """Find the heavy keys of TABLE and print a ready-to-paste skew_join config.
 
@@ -359,26 +346,15 @@ def profile(
     from skewjoin.sources import SparkLocation
 
     progress_on_stderr(quiet)
-    if other_keys is not None and other_table is None:
+    if asked["other_keys"] is not None and asked["other"] is None:
         raise click.BadParameter("--other-keys needs --other", param_hint="--other-keys")
     dbt_given = any(v is not None for v in (project_dir, profiles_dir, dbt_profile, dbt_target))
+    # every other option is a field of the request, by the same name (TABLE, --keys, --min-share, ...)
     request = ProfileRequest(
-        table=table,
-        keys=keys,
-        side=side,
-        position="right" if position == "right" or (position is None and side == "b") else "left",
-        other=other_table,
-        other_keys=other_keys,
-        other_side=other_side,
-        fmt=fmt,
-        other_fmt=other_fmt,
+        **asked,
+        position="right" if position == "right" or (position is None and asked["side"] == "b") else "left",
         sample=None if sample is None or sample >= 1 else sample,
-        total_slots=total_slots,
         dbt=DbtTarget(project_dir, profiles_dir, dbt_profile, dbt_target) if dbt_given else None,
-        min_share=min_share,
-        max_keys=max_keys,
-        max_broadcast_rows=max_broadcast_rows,
-        join_type=join_type,
     )
     location = SparkLocation(thrift, warehouse, metastore, conf, driver_memory)
     result = run_profile(request, location)

@@ -35,6 +35,7 @@ from typing import Any, Literal
 from skewjoin.dbt_target import target_total_slots
 from skewjoin.errors import ProfileError
 from skewjoin.literals import key_value, spark_ident, spark_literal, type_kind
+from skewjoin.options import DEFAULTS
 from skewjoin.planner import KeyStat, OtherStats, Plan, PlanOptions, SideStats, plan
 from skewjoin.render import report, to_json
 from skewjoin.sources import SparkLocation, describe, pick_columns, resolve_source
@@ -183,10 +184,10 @@ class ProfileRequest:
     sample: float | None = None
     total_slots: int | None = None
     dbt: DbtTarget | None = None
-    min_share: float = 0.01
-    max_keys: int = 20
-    max_broadcast_rows: int = 100_000
-    join_type: str = "inner"
+    min_share: float = DEFAULTS.min_share
+    max_keys: int = DEFAULTS.max_keys
+    max_broadcast_rows: int = DEFAULTS.max_broadcast_rows
+    join_type: str = DEFAULTS.join_type
 
 
 @dataclass(frozen=True)
