@@ -14,6 +14,8 @@ set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BIN="$ROOT/.venv/bin"
 cd "$ROOT"
+# every Spark these commands start listens on this machine only
+export SPARK_LOCAL_IP=127.0.0.1
 export PYSPARK_PYTHON="$BIN/python"
 SERVER_DIR="$ROOT/.spark/test-thrift-$$"
 START_LOG="$ROOT/.spark/test-thrift-$$.start.log"

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from skewjoin_devtools.pytest_plugin import _SQL_START, find_repo_root
+from skewjoin.literals import is_query_text
+from skewjoin_devtools.pytest_plugin import find_repo_root
 
 
 def test_find_repo_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -45,7 +46,7 @@ def test_find_repo_root_fails_clearly(tmp_path: Path, monkeypatch: pytest.Monkey
     ],
 )
 def test_relation_or_sql(text: str, is_sql: bool) -> None:
-    assert bool(_SQL_START.match(text)) is is_sql
+    assert is_query_text(text) is is_sql
 
 
 def test_plugin_registers_option_and_marker(pytester: pytest.Pytester) -> None:

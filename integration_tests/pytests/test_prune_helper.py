@@ -27,8 +27,9 @@ from conftest import SCHEMA, inline_compiled_sql
 from support import error_text
 
 from skewjoin.cli import main
+from skewjoin.config_text import to_jinja
 from skewjoin.errors import PruneSpecError
-from skewjoin.literals import quote_spark_string, to_jinja
+from skewjoin.literals import quote_spark_string
 from skewjoin.prune_spec import PruneSpec, parse_request
 from skewjoin.pruning import PruneResult, find_column, prune
 from skewjoin.spark_backend import ThriftConnection

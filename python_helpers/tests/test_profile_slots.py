@@ -14,7 +14,7 @@ from skewjoin.dbt_target import target_total_slots
 from skewjoin.errors import DbtTargetError
 from skewjoin.planner import KeyStat, PlanOptions, SideStats, plan
 from skewjoin.profiler import DbtTarget, ProfileRequest, choose_total_slots
-from skewjoin.render import report, to_json, total_slots_comment
+from skewjoin.report import report, to_json, total_slots_comment
 
 
 def _project(directory: Path, variables: dict[str, Any] | None = None) -> Path:

@@ -5,9 +5,9 @@ when one is under 1/total_slots its config carries `verify` and its report says 
 
 from __future__ import annotations
 
-from skewjoin.literals import jinja_config_line
+from skewjoin.config_text import jinja_config_line
 from skewjoin.planner import KeyStat, OtherStats, PlanOptions, SideStats, plan
-from skewjoin.render import report, to_json
+from skewjoin.report import report, to_json
 
 
 def _side(shares: list[int], total: int = 10_000) -> SideStats:

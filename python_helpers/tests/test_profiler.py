@@ -26,15 +26,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from skewjoin.cli import main
-from skewjoin.literals import (
-    KeyValue,
-    jinja_config_line,
-    quote_spark_string,
-    spark_ident,
-    spark_literal,
-    to_jinja,
-    to_yaml,
-)
+from skewjoin.config_text import jinja_config_line, to_jinja, to_yaml
+from skewjoin.literals import KeyValue, quote_spark_string, spark_ident, spark_literal
 from skewjoin.planner import (
     KeyStat,
     OtherStats,
@@ -45,7 +38,7 @@ from skewjoin.planner import (
     plan,
 )
 from skewjoin.profiler import other_counts_sql, parse_top_keys, top_keys_sql
-from skewjoin.render import report, to_json
+from skewjoin.report import report, to_json
 
 REPO = Path(__file__).resolve().parents[2]
 AWKWARD = [
@@ -692,7 +685,8 @@ def test_emitted_verify_keeps_what_the_profile_planned(dbt_project: Any, spark_t
             "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int', 'region'], "
             f"join_type='left', columns=['a.id', 'b.rid'], skew={emitted}) }}}}"
         )
-        compiled = dbt_project.run(["compile", "--inline", model])
+        # the integration project turns the check off (var skewjoin_verify: false); a user's project has it on
+        compiled = dbt_project.run(["compile", "--inline", model], vars={"skewjoin_verify": True})
         return str(compiled.result.results[0].node.compiled_code)
 
     sql = compile_with(config)

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from skewjoin.literals import is_query_text
 from skewjoin.spark_backend import Row, connect, run_sql
 from skewjoin_devtools.multisets import assert_same_rows
 
@@ -232,11 +232,6 @@ def find_repo_root(start: Path) -> Path:
     )
 
 
-_SQL_START = re.compile(
-    r"^\s*(?:--[^\n]*\n\s*|/\*.*?\*/\s*)*(?:(?:select|with|values)\b|\()", re.IGNORECASE | re.DOTALL
-)
-
-
 _WRITING_COMMANDS = frozenset({"build", "run", "seed", "snapshot"})
 
 
@@ -365,7 +360,7 @@ class DbtProject:
         Returns the row count; raises AssertionError with the row diff otherwise.
         """
         text = str(relation_or_sql)
-        actual_sql = text if _SQL_START.match(text) else f"select * from {text}"
+        actual_sql = text if is_query_text(text) else f"select * from {text}"
         return assert_same_rows(self.conn, actual_sql, oracle_sql)
 
     def close(self) -> None:

@@ -15,8 +15,10 @@ Modules, one concern each:
 - :mod:`skewjoin.profiler` -- ``skewjoin profile``: measure the heavy keys of a join input
 - :mod:`skewjoin.sources` -- the profile's input: a local Spark, a path or a table
 - :mod:`skewjoin.planner` -- the slot planner: measured key counts to hot keys, skew groups and slots
-- :mod:`skewjoin.literals` -- key values as Spark SQL literals, and the config as YAML and Jinja
-- :mod:`skewjoin.render` -- the profile's report and JSON
+- :mod:`skewjoin.options` -- the planner's options and their defaults, defined once
+- :mod:`skewjoin.literals` -- Spark SQL text: types, key values as literals, names, queries (the macros' rules)
+- :mod:`skewjoin.config_text` -- the config as YAML and as a Jinja ``config()`` line
+- :mod:`skewjoin.report` -- the profile's text report and JSON
 """
 
 from importlib.metadata import PackageNotFoundError, version

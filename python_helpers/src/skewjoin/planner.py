@@ -27,7 +27,7 @@ the groups ask for more, the slots above one each are shared out in
 proportion to the shares (largest remainders).
 
 The config comes out as a Python dict (:attr:`Plan.config`);
-:mod:`skewjoin.literals` writes it as YAML and Jinja, :mod:`skewjoin.render`
+:mod:`skewjoin.literals` writes it as YAML and Jinja, :mod:`skewjoin.report`
 as the report.
 """
 

@@ -5,7 +5,7 @@ One aggregate query over the input (exact, or over a ``tablesample`` when
 rows together (``group by grouping sets ((keys), ())``, as the package's
 ``hot_keys: 'auto'`` does at run time). With ``--other``, one more query
 counts the other input's rows of those keys. :mod:`skewjoin.planner` turns the
-counts into hot keys, skew groups and slot ranges, :mod:`skewjoin.render`
+counts into hot keys, skew groups and slot ranges, :mod:`skewjoin.report`
 prints them with the config as YAML and as a Jinja ``config()`` line.
 
 The slot count (:func:`choose_total_slots`) is the one the user's models will
@@ -37,7 +37,7 @@ from skewjoin.errors import ProfileError
 from skewjoin.literals import key_value, spark_ident, spark_literal, type_kind
 from skewjoin.options import DEFAULTS
 from skewjoin.planner import KeyStat, OtherStats, Plan, PlanOptions, SideStats, plan
-from skewjoin.render import report, to_json
+from skewjoin.report import report, to_json
 from skewjoin.sources import SparkLocation, describe, pick_columns, resolve_source
 from skewjoin.spark_backend import Row, SparkBackend, shuffle_partitions
 

@@ -112,6 +112,10 @@ def driver_java_options(scratch: Path) -> str:
     return f"-Dderby.system.home={scratch} -Dlog4j2.configurationFile={config}"
 
 
+#: where local Spark sessions listen: this machine only
+LOOPBACK = "127.0.0.1"
+
+
 def start_session(settings: Mapping[str, str], app_name: str | None = None) -> SparkSession:
     """A SparkSession with *settings*; :class:`SparkStartError` (the JVM's first lines
     and the Java hint) when it does not start."""
@@ -155,9 +159,12 @@ class LocalSession:
 
     @staticmethod
     def defaults(scratch: Path) -> dict[str, str]:
-        """What *settings* override: two cores, no UI, an in-memory catalog, the warehouse in *scratch*."""
+        """What *settings* override: two cores, no UI, an in-memory catalog, the warehouse in *scratch*,
+        the driver on the loopback address only (not reachable from the network)."""
         return {
             "spark.master": "local[2]",
+            "spark.driver.bindAddress": LOOPBACK,
+            "spark.driver.host": LOOPBACK,
             "spark.ui.enabled": "false",
             "spark.ui.showConsoleProgress": "false",
             "spark.sql.catalogImplementation": "in-memory",

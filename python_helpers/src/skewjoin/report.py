@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from skewjoin.literals import KeyValue, jinja_config_line, to_yaml
+from skewjoin.config_text import jinja_config_line, to_yaml
+from skewjoin.literals import KeyValue
 from skewjoin.planner import KeyDecision, Plan, fmt_rows
 
 
