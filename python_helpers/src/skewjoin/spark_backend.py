@@ -20,6 +20,7 @@ Spark's message; a backend that cannot start raises
 from __future__ import annotations
 
 import logging
+import os
 import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -121,6 +122,8 @@ def start_session(settings: Mapping[str, str], app_name: str | None = None) -> S
     and the Java hint) when it does not start."""
     from pyspark.sql import SparkSession
 
+    # the JVM PySpark launches picks its address before any setting is read: loopback, unless set otherwise
+    os.environ.setdefault("SPARK_LOCAL_IP", LOOPBACK)
     builder = SparkSession.builder
     if app_name:
         builder = builder.appName(app_name)
