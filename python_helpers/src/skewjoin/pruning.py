@@ -11,18 +11,18 @@ The pipeline is the macro's (macros/pruning/*.sql): spec (no query:
 query per group of small relations, :func:`prune`) -> render. The rules are
 ports of the macros, named after them:
 
-The SQL-text rules these use are in :mod:`skewjoin.sql_rules`:
+The SQL-text rules these use are in :mod:`skewjoin.literals` (types, names, query
+text: one rule each for the whole package) and :mod:`skewjoin.sql_rules`:
 
-- types (macros/_internal/types.sql): :func:`normalize_type`
-  (``_sj_normalize_type``), :func:`type_kind`, :func:`common_type`
+- types (macros/_internal/types.sql): :func:`~skewjoin.literals.normalize_type`
+  (``_sj_normalize_type``), :func:`~skewjoin.literals.type_kind`, :func:`common_type`
   (``_sj_common_type``), :func:`cast_expr` (``_sj_cast``), and
   :func:`prune_target_type` (``_sj_prune_target_type``);
 - literals (macros/_internal/literals.sql): :func:`sql_literal`
   (``_sj_literal``: numbers are written ``cast(<n> as <type>)``, unlike
   :func:`skewjoin.literals.spark_literal`, the planner's config form),
-  :func:`prune_literal` (``_sj_prune_literal``) and :func:`spark_ident`
-  (``_sj_ident``: reserved words are quoted too, unlike
-  :func:`skewjoin.literals.spark_ident`); strings are quoted by
+  :func:`prune_literal` (``_sj_prune_literal``) and
+  :func:`~skewjoin.literals.spark_ident` (``_sj_ident``); strings are quoted by
   :func:`skewjoin.literals.quote_spark_string`, the same escaping as
   ``_sj_quote_string``;
 - rendering (render.sql, expressions.sql): :func:`indent` (``_sj_indent``),

@@ -1,6 +1,7 @@
 """The macros' SQL-text rules in Python, for the Python twins of the macros
-(:mod:`skewjoin.pruning`): types and the common key type
-(macros/_internal/types.sql), literals and names (literals.sql), SQL text
+(:mod:`skewjoin.pruning`): the common key type and casts
+(macros/_internal/types.sql; the type classification itself is in
+:mod:`skewjoin.literals`), literals (literals.sql), SQL text
 (render.sql, expressions.sql, relations.sql) and the errors' wording
 (errors.sql, arguments.sql). Each function is named after the macro it
 follows and must render what it renders, character for character
