@@ -56,7 +56,7 @@ echo "==> ruff check (every Python tree) and ruff format --check (python_helpers
 "$BIN/ruff" check . && "$BIN/ruff" format --check python_helpers devtools bench
 ruff_rc=$?
 
-echo "==> pytest, the tests that need no Spark (unit tier of the macros, python_helpers, bench), while it starts"
+echo "==> pytest, the tests that need no Spark (unit tier of the macros, python_helpers, devtools, bench), while it starts"
 run_pytest "${TESTS[@]}" -m "not spark"
 unit_rc=$?
 
