@@ -14,7 +14,7 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: demo test bench bench-large bench-curve bench-local setup clean lint expected
 
-$(STAMP): requirements.lock python_helpers/pyproject.toml bench/pyproject.toml scripts/setup.sh
+$(STAMP): requirements.lock python_helpers/pyproject.toml devtools/pyproject.toml bench/pyproject.toml scripts/setup.sh
 	bash scripts/setup.sh "$(PYTHON)" "$(VENV)"
 	touch $(STAMP)
 

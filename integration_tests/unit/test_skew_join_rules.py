@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from .harness import Renderer, RaisedCompilerError, Table, decision_record, fake_partition, strip_record
+from .harness import RaisedCompilerError, Renderer, Table, decision_record, fake_partition, strip_record
 from .model_cases import render
 
 # -- the seed's layout (HIVE-3286: 20 reducers, groups of 10%, 20%, 40%) ----------------

@@ -6,7 +6,7 @@ import datetime as dt
 from collections import Counter
 from decimal import Decimal
 
-from skewjoin.testing.multisets import MAX_ROWS_SHOWN, compare_multisets, normalize_value
+from skewjoin_devtools.multisets import MAX_ROWS_SHOWN, compare_multisets, normalize_value
 
 
 def test_equal_regardless_of_order() -> None:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from skewjoin.literals import KeyValue, jinja_config_line, to_yaml
+from skewjoin.config_text import jinja_config_line, to_yaml
+from skewjoin.literals import KeyValue
 from skewjoin.planner import KeyDecision, Plan, fmt_rows
 
 
@@ -48,6 +49,22 @@ def total_slots_comment(result: Plan) -> str:
             "to plan with your count"
         )
     return " ".join(text.split())
+
+
+def verify_note(result: Plan) -> str:
+    """Why the config carries ``verify``: the keys under skew_join's default check threshold."""
+    slots = result.options.total_slots
+    under = [(d, s) for d, s in result.verified_shares() if s < 1 / slots]
+    shown = ", ".join(f"{', '.join(_display(v) for v in d.stat.values)} ({s:.2%})" for d, s in under)
+    text = (
+        f"verify {result.verify_share}: skew_join counts each declared hot key and group before it plans and, "
+        f"by default, drops one holding less than one slot's even share (1/{slots} = {1 / slots:.2%} of its "
+        f"side's rows); {len(under)} planned key(s) hold less: {shown}. The config sets 'verify': "
+        f"{result.verify_share} so the check keeps them (leave it out to let the check drop them)"
+    )
+    if not result.options.write_total_slots:
+        text += f"; the threshold here assumes {slots} slots, as the plan does"
+    return text
 
 
 def report(result: Plan, timings: Mapping[str, float] | None = None) -> str:
@@ -139,10 +156,13 @@ def report(result: Plan, timings: Mapping[str, float] | None = None) -> str:
         span = f"#{below[0]}" if len(below) == 1 else f"#{below[0]}..#{below[-1]}"
         out.append(f"  {span}: below min_share {opts.min_share:.2%}, left to the shuffle join")
     out.append(f"  NULL: {result.null_reason}")
-    if result.notes:
+    notes = list(result.notes)
+    if result.verify_share is not None:
+        notes.append(verify_note(result))
+    if notes:
         out.append("")
         out.append("notes:")
-        out.extend(f"  - {n}" for n in result.notes)
+        out.extend(f"  - {n}" for n in notes)
     out.append("")
     config = result.config
     if not config:
@@ -219,6 +239,7 @@ def to_json(result: Plan, timings: Mapping[str, float] | None = None) -> dict[st
             "max_broadcast_rows": opts.max_broadcast_rows,
             "join_type": opts.join_type,
         },
+        "verify": None if result.verify_share is None else {"share": result.verify_share, "why": verify_note(result)},
         "keys": [key_entry(d) for d in result.keys],
         "null": {"action": result.null_action, "reason": result.null_reason},
         "rest": {"rows": result.rest_rows, "slots": result.rest_slots},

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from skewjoin.thrift_server import (
+from skewjoin_devtools.thrift_server import (
     JAVA_REQUIRED_MESSAGE,
     JIT_OPTIONS,
     JavaNotFoundError,

@@ -1,6 +1,6 @@
-"""The one Spark test: a real Spark Thrift Server driven through the `skewjoin` command.
+"""The one Spark test of the launcher: a real Spark Thrift Server driven through the `skewjoin-dev` command.
 
-Starts a server with `python -m skewjoin spark-thrift start` (the code path of the
+Starts a server with `python -m skewjoin_devtools spark-thrift start` (the code path of the
 console script) into a temp dir, queries it through PyHive, checks the pytest
 fixtures and the dbt runner against it, stops it by its PID and checks the
 process is gone. No mocks: if this passes, Spark, PyHive and dbt-spark work here.
@@ -19,9 +19,9 @@ import pytest
 
 from skewjoin.errors import DbtRunError, SparkSqlError
 from skewjoin.spark_backend import connect, run_sql
-from skewjoin.testing.multisets import compare_multisets
-from skewjoin.testing.plugin import DbtProject, SparkThrift
-from skewjoin.thrift_server import pid_alive, port_open
+from skewjoin_devtools.multisets import compare_multisets
+from skewjoin_devtools.pytest_plugin import DbtProject, SparkThrift
+from skewjoin_devtools.thrift_server import pid_alive, port_open
 
 pytestmark = pytest.mark.spark
 
@@ -34,7 +34,7 @@ pytestmark = pytest.mark.spark
 
 def _skewjoin(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "skewjoin", "-v", *args],
+        [sys.executable, "-m", "skewjoin_devtools", *args],
         capture_output=True,
         text=True,
         timeout=timeout,
@@ -117,7 +117,7 @@ def _check_pytest_fixtures(pytester: pytest.Pytester, port: int) -> None:
             """
         )
     )
-    args = ("-p", "skewjoin.testing.plugin", "--skewjoin-thrift-port", str(port), "-p", "no:cacheprovider")
+    args = ("-p", "skewjoin_devtools.pytest_plugin", "--skewjoin-thrift-port", str(port), "-p", "no:cacheprovider")
     result = pytester.runpytest_subprocess(*args)
     result.assert_outcomes(passed=1)
     result.stdout.fnmatch_lines([f"*using the Spark Thrift Server on 127.0.0.1:{port}*"])

@@ -1,7 +1,7 @@
 """pytest fixtures for testing skewjoin on a real Spark.
 
-Opt-in: load them with ``-p skewjoin.testing.plugin`` on the command line or
-in ``addopts``, or with ``pytest_plugins = ["skewjoin.testing.plugin"]`` in the
+Opt-in: load them with ``-p skewjoin_devtools.pytest_plugin`` on the command line or
+in ``addopts``, or with ``pytest_plugins = ["skewjoin_devtools.pytest_plugin"]`` in the
 test tree's root ``conftest.py``.
 
 Fixtures:
@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,14 +33,15 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from skewjoin.literals import is_query_text
 from skewjoin.spark_backend import Row, connect, run_sql
-from skewjoin.testing.multisets import assert_same_rows
+from skewjoin_devtools.multisets import assert_same_rows
 
 if TYPE_CHECKING:
     from dbt.cli.main import dbtRunnerResult
     from pyhive.hive import Connection
 
-    from skewjoin.thrift_server import ThriftServer
+    from skewjoin_devtools.thrift_server import ThriftServer
 
 logger = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="PORT",
         help=(
             f"Use the Spark Thrift Server already listening on 127.0.0.1:PORT instead of "
-            f"starting one (env {PORT_ENV}). Start one with `skewjoin spark-thrift start`."
+            f"starting one (env {PORT_ENV}). Start one with `skewjoin-dev spark-thrift start`."
         ),
     )
     group.addoption(
@@ -146,21 +146,20 @@ def spark_thrift(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPa
     port = _requested_port(config)
     if port is not None:
         host = os.environ.get(HOST_ENV, DEFAULT_HOST)
-        from skewjoin.thrift_server import port_open
+        from skewjoin_devtools.thrift_server import port_open
 
         if not port_open(host, port):
             raise pytest.UsageError(
                 f"nothing listens on {host}:{port} (from --skewjoin-thrift-port or {PORT_ENV}); "
-                f"start a server with `skewjoin spark-thrift start --port {port}`, or drop the option "
+                f"start a server with `skewjoin-dev spark-thrift start --port {port}`, or drop the option "
                 f"and unset {PORT_ENV} to let the tests start their own"
             )
         _report(config, f"using the Spark Thrift Server on {host}:{port}")
         yield SparkThrift(host=host, port=port)
         return
 
-    from skewjoin.thrift_server import ThriftServer
-
     from skewjoin.spark_backend import parse_conf
+    from skewjoin_devtools.thrift_server import ThriftServer
 
     try:
         conf = parse_conf(config.getoption("skewjoin_thrift_conf"))
@@ -231,11 +230,6 @@ def find_repo_root(start: Path) -> Path:
         f"cannot find the skewjoin repository above {start}: no dbt_project.yml with "
         f"name: '{PACKAGE_NAME}'. Run pytest inside the repository or set {REPO_ENV}."
     )
-
-
-_SQL_START = re.compile(
-    r"^\s*(?:--[^\n]*\n\s*|/\*.*?\*/\s*)*(?:(?:select|with|values)\b|\()", re.IGNORECASE | re.DOTALL
-)
 
 
 _WRITING_COMMANDS = frozenset({"build", "run", "seed", "snapshot"})
@@ -366,7 +360,7 @@ class DbtProject:
         Returns the row count; raises AssertionError with the row diff otherwise.
         """
         text = str(relation_or_sql)
-        actual_sql = text if _SQL_START.match(text) else f"select * from {text}"
+        actual_sql = text if is_query_text(text) else f"select * from {text}"
         return assert_same_rows(self.conn, actual_sql, oracle_sql)
 
     def close(self) -> None:

@@ -31,7 +31,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from skewjoin.errors import JavaNotFoundError, ThriftServerError
+from skewjoin.errors import SkewjoinError
 
 logger = logging.getLogger(__name__)
 
@@ -49,6 +49,15 @@ _GC_CHOICE = re.compile(r"-XX:\+Use\w+GC\b")
 _DEFAULT_GC = "-XX:+UseParallelGC"
 JAVA_REQUIRED_MESSAGE = "Java 17 is required (apt-get install -y openjdk-17-jre-headless)"
 _LOG_TAIL_LINES = 40
+
+
+class ThriftServerError(SkewjoinError):
+    """The local Spark Thrift Server could not be started, reached or stopped."""
+
+
+class JavaNotFoundError(ThriftServerError):
+    """No usable Java runtime was found."""
+
 
 __all__ = ["JavaNotFoundError", "ThriftServerError", "ThriftServer", "check_java", "free_port", "port_open"]
 
@@ -167,7 +176,7 @@ class ThriftServer:
     >>> server.stop()
 
     Another process can reattach with :meth:`from_state` (this is what
-    ``skewjoin spark-thrift stop`` does).
+    ``skewjoin-dev spark-thrift stop`` does).
     """
 
     def __init__(
