@@ -276,7 +276,7 @@ hot keys of {{ alias }} found at run time (one aggregate query over {{ how }}, {
             {%- set lits = {'tuples': [], 'shown': [], 'null': false} -%}
         {%- elif declared == 'auto' and not skewjoin._sj_queries_allowed() -%}
             {%- do result.lines.append('hot keys of ' ~ alias ~ " not measured: 'auto' needs a query and run-time"
-                ~ " queries are off (var skewjoin_run_queries: false)") -%}
+                ~ " queries are off " ~ skewjoin._sj_queries_off_reason()) -%}
             {%- set lits = {'tuples': [], 'shown': [], 'null': false} -%}
         {%- elif declared == 'auto' -%}
             {%- set detected = skewjoin._sj_detect_hot_keys(j, side, hot_spec.options) -%}
@@ -360,7 +360,7 @@ join (spread: always; {{ cost }})
     {%- set splits = hot.get('splits_' ~ side) -%}
     {%- if splits is none and not skewjoin._sj_queries_allowed() -%}
         {{- return({'spread': false, 'tasks': none, 'line': 'hot rows of ' ~ alias ~ ' not spread: counting its input'
-                    ~ ' splits needs a query and run-time queries are off (var skewjoin_run_queries: false)'}) -}}
+                    ~ ' splits needs a query and run-time queries are off ' ~ skewjoin._sj_queries_off_reason()}) -}}
     {%- endif -%}
     {%- if splits is none -%}
         {%- set probe -%}

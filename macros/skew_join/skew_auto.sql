@@ -581,7 +581,7 @@ skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}, {{ '%.
     {%- endif -%}
     {%- if not skewjoin._sj_queries_allowed() -%}
         {{- return({'skew': empty, 'lines': ["auto: nothing measured: measuring needs a query and run-time queries"
-            ~ " are off (var skewjoin_run_queries: false); the plain join is written"]}) -}}
+            ~ " are off " ~ skewjoin._sj_queries_off_reason() ~ "; the plain join is written"]}) -}}
     {%- endif -%}
     {%- set measured = skewjoin._sj_auto_measure(j, options) -%}
     {%- set slots = skewjoin._sj_total_slots({'total_slots': options.total_slots}) -%}
