@@ -38,8 +38,7 @@
 
 {#- True under `dbt run|build --empty`. -#}
 {% macro _sj_in_empty_run() -%}
-    {%- set args = invocation_args_dict if invocation_args_dict is defined and invocation_args_dict else {} -%}
-    {{- return(args.get('empty') is sameas true or (flags.EMPTY is defined and flags.EMPTY is sameas true)) -}}
+    {{- return(flags.EMPTY is defined and flags.EMPTY is sameas true) -}}
 {%- endmacro %}
 
 
