@@ -43,32 +43,36 @@
 
 
 {#- The text DESCRIBE QUERY reads an input's columns from, for the text the
-    input renders to (`_sj_from_text`): the real relation behind a unit
-    test's given rows, the relation inside an --empty subquery, else the text
-    itself. Raises when a unit test's input relation does not exist. -#}
+    input renders to (`_sj_from_text`, a relation or a query over them): each
+    unit test CTE `__dbt__cte__<name>` replaced by the real relation behind
+    the given rows, each --empty subquery by the relation inside it. Raises
+    when a unit test's input relation does not exist. -#}
 {% macro _sj_described_text(from_text, macro_name='skew_join', argument='left') -%}
-    {%- set text = from_text | string | trim -%}
-    {%- set empty = modules.re.fullmatch('\\(select \\* from (.+) where false limit 0\\)(\\s+\\w+)?', text,
-        flags=modules.re.S) -%}
-    {%- if empty is not none -%}
-        {{- return(empty.group(1) | trim) -}}
-    {%- endif -%}
-    {%- set cte = modules.re.fullmatch('`?__dbt__cte__(\\w+)`?', text) -%}
-    {%- if cte is none -%}
-        {{- return(from_text) -}}
-    {%- endif -%}
-    {%- set name = cte.group(1) -%}
-    {%- set relation = skewjoin._sj_unit_test_input_relation(name) -%}
-    {%- if relation is none -%}
-        {%- set problem -%}
-{{ text }} is {{ 'the given rows of a dbt unit test' if skewjoin._sj_in_unit_test() else 'an ephemeral model (a CTE)' }},
+    {%- set state = namespace(text=from_text | string) -%}
+    {%- for m in modules.re.finditer('\\(select \\* from ([^()]+?) where false limit 0\\)( _dbt_limit_subq_\\w+)?', state.text) | list -%}
+        {%- set state.text = state.text.replace(m.group(0), m.group(1) | trim) -%}
+    {%- endfor -%}
+    {%- set names = [] -%}
+    {%- for m in modules.re.finditer('`?__dbt__cte__(\\w+)`?', state.text) -%}
+        {%- if m.group(0) not in names | map(attribute=0) | list -%}
+            {%- do names.append([m.group(0), m.group(1)]) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {%- for pair in names -%}
+        {%- set name = pair[1] -%}
+        {%- set relation = skewjoin._sj_unit_test_input_relation(name) -%}
+        {%- if relation is none -%}
+            {%- set problem -%}
+{{ pair[0] }} is {{ 'the given rows of a dbt unit test' if skewjoin._sj_in_unit_test() else 'an ephemeral model (a CTE)' }},
 whose columns Spark cannot describe at compile time; skewjoin reads them from the relation {{ name }} (dbt's given rows
 have its columns and types), which was not found in schema {{ model.schema }}
-        {%- endset -%}
-        {%- do skewjoin._sj_raise(macro_name, argument, problem,
-            'build the input first (dbt run -s ' ~ name ~ '), or materialize it as a table or view') -%}
-    {%- endif -%}
-    {{- return(relation | string) -}}
+            {%- endset -%}
+            {%- do skewjoin._sj_raise(macro_name, argument, problem,
+                'build the input first (dbt run -s ' ~ name ~ '), or materialize it as a table or view') -%}
+        {%- endif -%}
+        {%- set state.text = state.text.replace(pair[0], relation | string) -%}
+    {%- endfor -%}
+    {{- return(state.text) -}}
 {%- endmacro %}
 
 
