@@ -66,7 +66,7 @@ INVOCATION_ID = "00000000-0000-4000-8000-000000000000"
 # Names dbt's context provides that the harness provides too; test_harness.py
 # checks that every name the macros read is one of them.
 CONTEXT_NAMES = (
-    PACKAGE, "adapter", "api", "config", "exceptions", "execute", "flags", "fromjson", "invocation_id",
+    PACKAGE, "adapter", "api", "config", "exceptions", "execute", "flags", "fromjson", "fromyaml", "invocation_id",
     "local_md5", "log", "model", "modules", "ref", "return", "run_query", "source", "target", "this", "tojson", "var",
 )  # fmt: skip
 
@@ -604,6 +604,7 @@ class Renderer:
                 "execute": execute,
                 "flags": SimpleNamespace(WHICH="run"),
                 "fromjson": BaseContext.fromjson,
+                "fromyaml": BaseContext.fromyaml,
                 "invocation_id": INVOCATION_ID,
                 "local_md5": BaseContext.local_md5,
                 "log": self._log,

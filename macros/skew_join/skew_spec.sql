@@ -21,7 +21,7 @@
     {%- set source = 'argument skew' -%}
     {%- set raw = skew -%}
     {%- if raw is none -%}
-        {%- set raw = config.get('skew_join', none) -%}
+        {%- set raw = skewjoin._sj_model_config('skew_join', join_spec.macro) -%}
         {%- set source = 'config skew_join' -%}
     {%- endif -%}
     {%- if raw is none -%}
