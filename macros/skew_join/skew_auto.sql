@@ -598,8 +598,7 @@ skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}, {{ '%.
     {%- if not config -%}
         {{- return({'skew': empty, 'lines': lines}) -}}
     {%- endif -%}
-    {%- do lines.append("auto: planned specification (pin it as the model's skew_join to skip the measuring): "
-        ~ tojson(config)) -%}
+    {%- do lines.extend(skewjoin._sj_pin_lines(config, j)) -%}
     {%- set pinned -%}
 auto: pinned, that specification is counted at compile time as any declared one: a group or hot key under one slot's
 even share (1/{{ slots[0] }}) is dropped; add 'verify': {{ options.min_share }} to keep auto's min_share, or 'verify':
