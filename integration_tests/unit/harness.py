@@ -189,15 +189,21 @@ class Namespace:
 class Adapter:
     DISPATCH_ORDER = {"spark": ["spark", "default"], "databricks": ["databricks", "spark", "default"]}
 
-    def __init__(self, namespace: Namespace, adapter_type: str) -> None:
+    def __init__(self, namespace: Namespace, adapter_type: str, tables: dict[str, Any] | None = None) -> None:
         self._namespace = namespace
         self._type = adapter_type
+        self._tables = tables
 
     def type(self) -> str:
         return self._type
 
     def get_relation(self, database: str | None, schema: str, identifier: str) -> Any:
-        raise UnexpectedQuery(f"adapter.get_relation({database}, {schema}, {identifier}): no catalog in the unit tier")
+        """A table of the fake Spark, or None (a test that gives no tables gets no catalog)."""
+        if self._tables is None:
+            raise UnexpectedQuery(f"adapter.get_relation({database}, {schema}, {identifier}): no catalog in the unit tier")
+        if f"{schema}.{identifier}" in self._tables:
+            return SparkRelation.create(schema=schema, identifier=identifier)
+        return None
 
     def dispatch(self, macro_name: str, macro_namespace: str | None = None) -> MacroGenerator:
         if macro_namespace != PACKAGE:
@@ -597,7 +603,7 @@ class Renderer:
         context.update(
             {
                 PACKAGE: namespace,
-                "adapter": Adapter(namespace, adapter_type),
+                "adapter": Adapter(namespace, adapter_type, self.spark.tables),
                 "api": {"Relation": SparkRelation},
                 "config": Config(self.config_values),
                 "exceptions": Exceptions(self.warnings),

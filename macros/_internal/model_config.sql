@@ -20,7 +20,9 @@
     {%- set yaml_text = modules.re.sub('(?<![\\w\'".])(none|None)(?![\\w\'"])', 'null', text) -%}
     {%- set yaml_text = modules.re.sub('(?<![\\w\'".])True(?![\\w\'"])', 'true', yaml_text) -%}
     {%- set yaml_text = modules.re.sub('(?<![\\w\'".])False(?![\\w\'"])', 'false', yaml_text) -%}
-    {%- set parsed = fromyaml('value: ' ~ yaml_text) -%}
+    {%- set literal = text[:1] in ('{', '[', "'", '"')
+        or modules.re.fullmatch('-?[0-9.]+|none|None|true|True|false|False', text) is not none -%}
+    {%- set parsed = fromyaml('value: ' ~ yaml_text) if literal else none -%}
     {%- if parsed is not mapping or 'value' not in parsed -%}
         {%- set problem -%}
 in a dbt unit test dbt does not pass the model's config to the macros, and skewjoin could not read
