@@ -156,3 +156,10 @@ def test_a_nan_hot_key_on_a_double_column_is_a_hot_key(renderer: Callable[..., R
     special = "-Infinity" if "inf" in value.lower() else "NaN"
     assert f"coalesce(a.k in (cast('{special}' as double)), false)" in sql
     assert "strategy: hot keys by broadcast" in sql
+
+
+def test_a_bad_skew_join_input_waits_for_the_model_to_compile(renderer: Callable[..., Renderer]) -> None:
+    call = "{{ skewjoin.skew_join(42, ref('typed_right'), on=['k_int']) }}"
+    assert renderer(*INPUTS, execute=False).render(call) == "select 1 as sj_parse_time"
+    message = renderer(*INPUTS, model="orders").compile_error(call)
+    assert_clear_compile_error(message, "skew_join", "orders", "left", "expected a relation")

@@ -2,6 +2,13 @@
     parse time, and the right form of `joins` built from the user's own
     relations. -#}
 
+{#- Whether `_sj_from_text` accepts `obj` (so parse time can render it
+    without raising). -#}
+{% macro _sj_input_renders(obj) -%}
+    {{- return(skewjoin._sj_is_relation(obj) or (obj is string and obj | trim | length > 0
+        and (skewjoin._sj_is_query_text(obj) or modules.re.fullmatch('[A-Za-z0-9_`.]+', obj | trim) is not none))) -}}
+{%- endmacro %}
+
 {#- Parse time (execute false): SQL naming every relation the chain reads,
     with no check and no error; the arguments are checked when the model
     compiles, so a bad chain stops that model only. -#}
@@ -12,11 +19,8 @@
         {%- for entry in joins if entry is mapping -%}{%- do objs.append(entry.get('relation')) -%}{%- endfor -%}
     {%- endif -%}
     {%- for obj in objs -%}
-        {%- if skewjoin._sj_is_relation(obj) or (obj is string and obj | trim and not skewjoin._sj_is_query_text(obj)
-                and modules.re.fullmatch('[A-Za-z0-9_`.]+', obj | trim)) -%}
-            {%- do parts.append(obj | string | trim ~ ' as sj_side_' ~ loop.index0) -%}
-        {%- elif obj is string and obj | trim -%}
-            {%- do parts.append('(\n' ~ (obj | trim) ~ '\n) as sj_side_' ~ loop.index0) -%}
+        {%- if skewjoin._sj_input_renders(obj) -%}
+            {%- do parts.append(skewjoin._sj_from_text('skew_join_chain', 'joins', obj) ~ ' as sj_side_' ~ loop.index0) -%}
         {%- endif -%}
     {%- endfor -%}
     {%- if not parts -%}
