@@ -172,3 +172,24 @@ def test_a_nan_hot_key_equals_the_plain_join(
     plain = f"select a.id, a.k, b.rid from ({NAN_LEFT}) as a {join_type} join ({NAN_RIGHT}) as b on a.k = b.k"
     rows = inputs_built.assert_model_equals(sql, plain)
     assert rows >= 6
+
+
+def test_the_pinned_auto_specification_pastes_back(inputs_built: DbtProject, compile_inline: Callable[..., Any]) -> None:
+    """The Jinja and YAML forms the 'auto' record prints, pasted back, give the
+    plan 'auto' made (on the same data and session)."""
+    result = inputs_built.run(["compile", "--select", "sj_auto_inner"])
+    auto_sql = next(str(r.node.compiled_code) for r in result.result.results if r.node.name == "sj_auto_inner")  # type: ignore[union-attr]
+    jinja = re.search(r"paste into the model \(Jinja\): \{\{ config\(skew_join=(\{.*?\})\) \}\}\n", auto_sql)
+    yaml_form = re.search(r"in YAML \(a properties file or dbt_project.yml\): skew_join: (\{.*?\})\n", auto_sql)
+    assert jinja and yaml_form, auto_sql[:3000]
+    assert "groups" in jinja.group(1) and "none" in jinja.group(1)
+    call = ("{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], "
+            "columns=['a.id', 'a.k_int', 'b.rid', 'b.attr'], skew=SKEW) }}")  # fmt: skip
+    from_jinja = inline_compiled_sql(compile_inline(call.replace("SKEW", jinja.group(1))))
+    from_yaml = inline_compiled_sql(
+        compile_inline(call.replace("SKEW", "fromyaml('skew_join: " + yaml_form.group(1) + "')['skew_join']"))
+    )
+    body = re.sub(r"^.*?\*/", "", auto_sql, count=1, flags=re.S).strip()
+    for pinned in (from_jinja, from_yaml):
+        assert "skew specification from argument skew" in pinned
+        assert re.sub(r"^.*?\*/", "", pinned, count=1, flags=re.S).strip() == body
