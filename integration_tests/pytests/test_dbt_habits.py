@@ -30,8 +30,10 @@ UNIT_TESTS = Path(__file__).parents[1] / "models" / "unit_tests" / "unit_tests.y
 PLAIN_JOINS = {
     "ut_skew_join_pinned": "select a.id, a.k_int, b.rid, b.attr from typed_left as a "
     "left join typed_right as b on a.k_int = b.k_int",
-    "ut_skew_join_seed_groups": "select a.key, a.value, b.value as b_value from src as a join src as b on a.key = b.key",
-    "ut_skew_join_auto": "select a.id, a.k_int, b.rid, b.attr from typed_left as a join typed_right as b on a.k_int = b.k_int",
+    "ut_skew_join_seed_groups": "select a.key, a.value, b.value as b_value from src as a "
+    "join src as b on a.key = b.key",
+    "ut_skew_join_auto": "select a.id, a.k_int, b.rid, b.attr from typed_left as a "
+    "join typed_right as b on a.k_int = b.k_int",
     "ut_skew_join_chain": "select a.id, a.k_big, b.rid, b.attr, c.label from typed_left as a "
     "join typed_right as b on a.k_big = b.k_big join spread_right as c on a.k_big = c.k",
     "ut_star_join": "select f.sale_id, f.store_id, s.region, c.segment from star_sales as f "
@@ -76,11 +78,13 @@ def _literal(value: object) -> str:
 def _given_cte(conn: Any, name: str, rows: list[dict[str, Any]]) -> str:
     """The given rows as dbt's fixture makes them: every column of the real
     relation, in its type, NULL where a row does not name it."""
-    columns = [(r[0], r[1]) for r in run_sql(conn, f"describe table {SCHEMA}.{name}") if r[0] and not r[0].startswith("#")]
+    described = run_sql(conn, f"describe table {SCHEMA}.{name}")
+    columns = [(r[0], r[1]) for r in described if r[0] and not r[0].startswith("#")]
     selects = []
     for row in rows:
         lowered = {k.lower(): v for k, v in row.items()}
-        selects.append("select " + ", ".join(f"cast({_literal(lowered.get(c.lower()))} as {t}) as `{c}`" for c, t in columns))
+        values = [f"cast({_literal(lowered.get(c.lower()))} as {t}) as `{c}`" for c, t in columns]
+        selects.append("select " + ", ".join(values))
     return f"{name} as (\n" + "\nunion all\n".join(selects) + "\n)"
 
 
@@ -89,7 +93,8 @@ def test_unit_test_expectations_are_the_plain_join(inputs_built: DbtProject) -> 
     tests = _unit_tests()
     assert {t["name"] for t in tests} == set(PLAIN_JOINS)
     for t in tests:
-        ctes = [_given_cte(conn, re.fullmatch(r"ref\('(\w+)'\)", g["input"]).group(1), g["rows"]) for g in t["given"]]  # type: ignore[union-attr]
+        names = [re.fullmatch(r"ref\('(\w+)'\)", g["input"]).group(1) for g in t["given"]]  # type: ignore[union-attr]
+        ctes = [_given_cte(conn, name, g["rows"]) for name, g in zip(names, t["given"], strict=True)]
         plain = run_sql(conn, "with " + ",\n".join(ctes) + "\n" + PLAIN_JOINS[t["name"]])
         expect = [tuple(r.values()) for r in t["expect"]["rows"]]
         diff = compare_multisets([tuple(str(v) if v is not None else None for v in r) for r in plain],
@@ -127,10 +132,12 @@ def test_build_empty_over_every_model(inputs_built: DbtProject) -> None:
         macro_models = [p.stem for p in (inputs_built.project_dir / "models").rglob("*.sql") if "/bench/" not in str(p)]
         assert {n[1] for n in models} >= set(macro_models)
         assert len([n for n in nodes if n[0] == "unit_test"]) == len(RECORDS)
-        compiled = {r.node.name: str(r.node.compiled_code) for r in result.result.results if r.node.resource_type == "model"}  # type: ignore[union-attr]
+        results = result.result.results  # type: ignore[union-attr]
+        compiled = {r.node.name: str(r.node.compiled_code) for r in results if r.node.resource_type == "model"}
         assert "run-time queries are off (dbt --empty" in compiled["pr_semi_join"]
         assert "where false limit 0" in compiled["pr_semi_join"]
-        assert "auto: nothing measured: measuring needs a query and run-time queries are off (dbt --empty" in compiled["sj_auto_inner"]
+        assert ("auto: nothing measured: measuring needs a query and run-time queries are off (dbt --empty"
+                in compiled["sj_auto_inner"])  # fmt: skip
         # a pinned specification keeps its plan: the plan, not the plain join
         assert "strategy: skew groups over a shuffle join" in compiled["sj_seed_three_groups"]
     finally:
@@ -174,11 +181,14 @@ def test_a_nan_hot_key_equals_the_plain_join(
     assert rows >= 6
 
 
-def test_the_pinned_auto_specification_pastes_back(inputs_built: DbtProject, compile_inline: Callable[..., Any]) -> None:
+def test_the_pinned_auto_specification_pastes_back(
+    inputs_built: DbtProject, compile_inline: Callable[..., Any]
+) -> None:
     """The Jinja and YAML forms the 'auto' record prints, pasted back, give the
     plan 'auto' made (on the same data and session)."""
     result = inputs_built.run(["compile", "--select", "sj_auto_inner"])
-    auto_sql = next(str(r.node.compiled_code) for r in result.result.results if r.node.name == "sj_auto_inner")  # type: ignore[union-attr]
+    results = result.result.results  # type: ignore[union-attr]
+    auto_sql = next(str(r.node.compiled_code) for r in results if r.node.name == "sj_auto_inner")
     jinja = re.search(r"paste into the model \(Jinja\): \{\{ config\(skew_join=(\{.*?\})\) \}\}\n", auto_sql)
     yaml_form = re.search(r"in YAML \(a properties file or dbt_project.yml\): skew_join: (\{.*?\})\n", auto_sql)
     assert jinja and yaml_form, auto_sql[:3000]

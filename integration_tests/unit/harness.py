@@ -200,7 +200,7 @@ class Adapter:
     def get_relation(self, database: str | None, schema: str, identifier: str) -> Any:
         """A table of the fake Spark, or None (a test that gives no tables gets no catalog)."""
         if self._tables is None:
-            raise UnexpectedQuery(f"adapter.get_relation({database}, {schema}, {identifier}): no catalog in the unit tier")
+            raise UnexpectedQuery(f"adapter.get_relation({database}, {schema}, {identifier}): no catalog here")
         if f"{schema}.{identifier}" in self._tables:
             return SparkRelation.create(schema=schema, identifier=identifier)
         return None

@@ -110,7 +110,8 @@ def test_a_chain_side_with_another_key_name_points_at_its_own_on(renderer: Calla
     assert right_form == "[['k_int', 'k']]", right_form
     # pasted where the message says, it compiles
     fixed = CHAIN_NO_ON.replace("'alias': 'c'}", "'alias': 'c', 'on': " + right_form + "}")
-    assert "chain: a inner join b on a.k_int = b.k_int, then inner join c on a.k_int = c.k" in renderer(*INPUTS).render(fixed)
+    compiled = renderer(*INPUTS).render(fixed)
+    assert "chain: a inner join b on a.k_int = b.k_int, then inner join c on a.k_int = c.k" in compiled
 
 
 def test_chain_argument_errors_wait_for_the_model_to_compile(renderer: Callable[..., Renderer]) -> None:
@@ -127,7 +128,8 @@ def test_chain_argument_errors_wait_for_the_model_to_compile(renderer: Callable[
 
 
 def test_chain_right_forms_use_the_users_relations_and_session(renderer: Callable[..., Renderer]) -> None:
-    single = "{{ skewjoin.skew_join_chain(ref('typed_left'), [{'relation': ref('typed_right'), 'alias': 'b'}], on=['k_int']) }}"
+    single = ("{{ skewjoin.skew_join_chain(ref('typed_left'), [{'relation': ref('typed_right'), 'alias': 'b'}], "
+              "on=['k_int']) }}")
     message = renderer(*INPUTS, model="orders_chain").compile_error(single)
     assert_clear_compile_error(message, "skew_join_chain", "orders_chain", "joins", "For a single join use skew_join")
     assert "'relation': 'skewjoin_it.typed_right', 'alias': 'b'" in message
