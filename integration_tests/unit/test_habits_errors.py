@@ -165,3 +165,11 @@ def test_a_bad_skew_join_input_waits_for_the_model_to_compile(renderer: Callable
     assert renderer(*INPUTS, execute=False).render(call) == "select 1 as sj_parse_time"
     message = renderer(*INPUTS, model="orders").compile_error(call)
     assert_clear_compile_error(message, "skew_join", "orders", "left", "expected a relation")
+
+
+def test_a_bad_input_right_form_names_a_relation_of_the_model(renderer: Callable[..., Renderer]) -> None:
+    r = renderer(*INPUTS, model="orders")
+    r.context["model"] = {**r.context["model"], "refs": [{"name": "typed_left", "package": None, "version": None}]}
+    message = r.compile_error("{{ skewjoin.skew_join(ref('typed_left'), 42, on=['k_int']) }}")
+    assert_clear_compile_error(message, "skew_join", "orders", "right", "expected a relation")
+    assert message.endswith("Right form, for example: right=ref('typed_left')"), message

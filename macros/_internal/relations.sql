@@ -25,7 +25,7 @@
     {%- endif -%}
     {%- do skewjoin._sj_raise(macro_name, argument,
         'expected a relation (ref() or source()), a table name or a SELECT statement; got ' ~ (obj | string)[:200],
-        skewjoin._sj_example_for(argument, "ref('orders')")) -%}
+        skewjoin._sj_example_for(argument, skewjoin._sj_relation_example())) -%}
 {%- endmacro %}
 
 
