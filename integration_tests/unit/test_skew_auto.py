@@ -8,7 +8,9 @@ import json
 import re
 from collections.abc import Callable
 
+import jinja2
 import pytest
+import yaml
 
 from .cases import ErrorCase, params
 from .golden import check_expected
@@ -19,9 +21,15 @@ from .model_cases import auto_tables as _tables
 JOIN = AUTO_JOIN.replace("'inner'", "'JT'")
 
 
+def _render(renderer: Callable[..., Renderer], left: list[tuple[object, ...]], right: list[tuple[object, ...]],
+            skew: object = "auto", join_type: str = "inner") -> tuple[Renderer, str]:  # fmt: skip
+    r = renderer(extra_tables=_tables(left, right), config={"skew_join": skew})
+    return r, r.render(JOIN.replace("JT", join_type))
+
+
 def _planned(sql: str) -> dict[str, object]:
     record = decision_record(sql, "skew_join")
-    m = re.search(r"auto: planned specification \(pin it as the model's skew_join to skip the measuring\): (\{.*\})",
+    m = re.search(r"auto: the same specification in YAML \(a properties file or dbt_project.yml\): skew_join: (\{.*\})",
                   record)  # fmt: skip
     assert m, record
     return json.loads(m.group(1))  # type: ignore[no-any-return]
@@ -37,7 +45,7 @@ def test_hot_keys_and_null_bypass_planned_from_the_counts() -> None:
     assert "spread_left" in counts[0] and "coalesce" not in counts[0]
     assert "spread_right" in counts[1] and "coalesce((sj_key_0 = 'v:0'), false) desc" in counts[1]
     # key 0: hot on a, b's 1 row broadcast; key 5: hot on b (301 of 360 rows), a's rows broadcast
-    assert _planned(sql) == {"hot_keys": {"a": ["0", None], "b": ["5"]}}
+    assert _planned(sql) == {"hot_keys": {"a": [0, None], "b": [5]}}
     # the measured splits feed the spread rule: no second probe of the input
     assert not any("sj_probe" in q for q in r.spark.queries)
     assert "strategy: hot keys" in record
@@ -148,8 +156,43 @@ def test_column_histograms_are_read_instead_of_a_scan(renderer: Callable[..., Re
     assert len(counts) == 1 and "spread_right" in counts[0] and "'v:0'" in counts[0]
     assert "describe table extended skewjoin_it.spread_left k" in r.spark.queries
     assert "skew estimated on a from Spark's column statistics" in record
-    assert _planned(sql) == {"hot_keys": {"a": ["0", None], "b": ["5"]}}
+    assert _planned(sql) == {"hot_keys": {"a": [0, None], "b": [5]}}
     # statistics: false scans both sides
     r = render("auto_histogram_statistics_false").renderer
     assert len([q for q in r.spark.queries if "sj_null_rows" in q]) == 2
     assert not any(q.startswith("describe table extended") for q in r.spark.queries)
+
+
+def _pin_forms(sql: str) -> tuple[str, str]:
+    """The planned specification as the record prints it: the Jinja literal
+    inside ``{{ config(skew_join=...) }}`` and the YAML value."""
+    record = decision_record(sql, "skew_join")
+    jinja = re.search(r"paste into the model \(Jinja\): \{\{ config\(skew_join=(\{.*\})\) \}\}", record)
+    yaml_form = re.search(r"in YAML \(a properties file or dbt_project.yml\): skew_join: (\{.*\})", record)
+    assert jinja and yaml_form, record
+    return jinja.group(1), yaml_form.group(1)
+
+
+@pytest.mark.parametrize(
+    "skew",
+    [
+        pytest.param("auto", id="hot-keys-and-null-bypass"),
+        pytest.param({"auto": {"max_broadcast_rows": 100, "total_slots": 20}}, id="skew-group"),
+    ],
+)
+def test_the_pinned_specification_pastes_back_as_jinja_and_as_yaml(
+    renderer: Callable[..., Renderer], skew: object
+) -> None:
+    right = RIGHT if skew == "auto" else [(k, f"k{k}") for k in range(1, 60)] + [(0, f"zero{i}") for i in range(200)]
+    _, auto_sql = _render(renderer, LEFT, right, skew=skew)
+    jinja_text, yaml_text = _pin_forms(auto_sql)
+    # the Jinja form is what dbt evaluates inside {{ config(...) }}: none, numbers as numbers
+    assert "null" not in jinja_text and '"' not in jinja_text
+    from_jinja = jinja2.Environment().compile_expression(jinja_text)()
+    from_yaml = yaml.safe_load("skew_join: " + yaml_text)["skew_join"]
+    assert from_jinja == from_yaml
+    for pinned in (from_jinja, from_yaml):
+        _, pinned_sql = _render(renderer, LEFT, right, skew=pinned)
+        record = decision_record(pinned_sql, "skew_join")
+        assert "skew specification from config skew_join" in record and "auto:" not in record
+        assert strip_record(pinned_sql) == strip_record(auto_sql)

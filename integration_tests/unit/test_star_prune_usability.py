@@ -262,8 +262,10 @@ def test_star_join_without_queries_looks_up_no_size_and_broadcasts_only_forced()
     body = strip_record(sql)
     assert "/*+ broadcast(d), merge(s) */" in body
     record = collapse(decision_record(sql, "star_join"))
-    assert "size unknown (not looked up" in record
-    assert "pruning: none" in record
+    assert "size unknown (not looked up: run-time queries are off (var skewjoin_run_queries: false))" in record
+    assert "size queries: none, run-time queries are off" in record
+    assert "only dimensions with broadcast: true are broadcast" in record
+    assert "pruning: none, run-time queries are off" in record
     assert "sj_f as" not in body  # the fact is read whole
 
 

@@ -25,14 +25,16 @@
     {%- endif -%}
     {%- do skewjoin._sj_raise(macro_name, argument,
         'expected a relation (ref() or source()), a table name or a SELECT statement; got ' ~ (obj | string)[:200],
-        skewjoin._sj_example_for(argument, "ref('orders')")) -%}
+        skewjoin._sj_example_for(argument, skewjoin._sj_relation_example())) -%}
 {%- endmacro %}
 
 
-{#- [{'name': ..., 'type': ...}] for an input, from Spark's DESCRIBE QUERY.
-    Only called under `execute`. -#}
+{#- [{'name': ..., 'type': ...}] for an input, from Spark's DESCRIBE QUERY
+    (of the real relation behind a unit test's given rows or an --empty
+    subquery: dbt_inputs.sql). Only called under `execute`. -#}
 {% macro _sj_columns(from_text) -%}
-    {%- set result = run_query('describe query select * from ' ~ from_text ~ ' as sj_described') -%}
+    {%- set described = skewjoin._sj_described_text(from_text) -%}
+    {%- set result = run_query('describe query select * from ' ~ described ~ ' as sj_described') -%}
     {%- set columns = [] -%}
     {%- for row in result.rows -%}
         {%- set name = row[0] | string -%}
@@ -85,8 +87,11 @@ from (select spark_partition_id() as sj_split from range(0, 100000)) as sj_range
     the project sets var('skewjoin_run_queries', false), e.g. to compile in CI
     against production. Column lists (DESCRIBE QUERY) and settings (SET) are
     still read: they touch no data and the SQL cannot be written without
-    them. -#}
+    them. Off as well in a dbt unit test and under --empty (dbt_inputs.sql). -#}
 {% macro _sj_queries_allowed() -%}
     {%- set value = var('skewjoin_run_queries', true) -%}
+    {%- if skewjoin._sj_in_unit_test() or skewjoin._sj_in_empty_run() -%}
+        {{- return(false) -}}
+    {%- endif -%}
     {{- return(execute and not (value is sameas false or (value | string | lower) in ('false', '0', 'no', 'off'))) -}}
 {%- endmacro %}

@@ -283,7 +283,7 @@ the predicate filters rows at the scan
     {%- set lines = [skewjoin._sj_prune_big_line(spec)] -%}
     {%- if not skewjoin._sj_queries_allowed() -%}
         {%- set line -%}
-no predicate (true): run-time queries are off (var skewjoin_run_queries: false), so no key of the small relations
+no predicate (true): run-time queries are off {{ skewjoin._sj_queries_off_reason() }}, so no key of the small relations
 was collected and nothing is pruned
         {%- endset -%}
         {%- do lines.append(line | replace('\n', ' ')) -%}

@@ -141,8 +141,9 @@ hot key {{ v }} has the wrong arity: the join has {{ n }} key column(s)
             {%- set unusable = namespace(found=false) -%}
             {%- for value in t -%}
                 {%- set lit = skewjoin._sj_literal(value, j['keys'][loop.index0].type) -%}
-                {%- if lit is none and detected -%}
-                    {#- a value found in the data with no literal form (a NaN double): it stays in the shuffle join -#}
+                {%- if (lit is none or skewjoin._sj_special_float(value, j['keys'][loop.index0].type) is not none) and detected -%}
+                    {#- a value found in the data with no literal form, or a NaN or infinity 'auto' found: it
+                        stays in the shuffle join (which matches NaN to NaN); a declared NaN is a hot key -#}
                     {%- set unusable.found = true -%}
                 {%- elif lit is none -%}
                     {%- set problem -%}
@@ -276,7 +277,7 @@ hot keys of {{ alias }} found at run time (one aggregate query over {{ how }}, {
             {%- set lits = {'tuples': [], 'shown': [], 'null': false} -%}
         {%- elif declared == 'auto' and not skewjoin._sj_queries_allowed() -%}
             {%- do result.lines.append('hot keys of ' ~ alias ~ " not measured: 'auto' needs a query and run-time"
-                ~ " queries are off (var skewjoin_run_queries: false)") -%}
+                ~ " queries are off " ~ skewjoin._sj_queries_off_reason()) -%}
             {%- set lits = {'tuples': [], 'shown': [], 'null': false} -%}
         {%- elif declared == 'auto' -%}
             {%- set detected = skewjoin._sj_detect_hot_keys(j, side, hot_spec.options) -%}
@@ -360,7 +361,7 @@ join (spread: always; {{ cost }})
     {%- set splits = hot.get('splits_' ~ side) -%}
     {%- if splits is none and not skewjoin._sj_queries_allowed() -%}
         {{- return({'spread': false, 'tasks': none, 'line': 'hot rows of ' ~ alias ~ ' not spread: counting its input'
-                    ~ ' splits needs a query and run-time queries are off (var skewjoin_run_queries: false)'}) -}}
+                    ~ ' splits needs a query and run-time queries are off ' ~ skewjoin._sj_queries_off_reason()}) -}}
     {%- endif -%}
     {%- if splits is none -%}
         {%- set probe -%}

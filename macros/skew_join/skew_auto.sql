@@ -408,7 +408,8 @@ skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}, {{ '%.
                      'slots': 0, 'multicast_rows': 0, 'reason': ''} -%}
         {%- set usable = namespace(ok=true) -%}
         {%- for v in m['values'] -%}
-            {%- if skewjoin._sj_literal(v, j['keys'][loop.index0].type) is none -%}
+            {%- if skewjoin._sj_literal(v, j['keys'][loop.index0].type) is none
+                   or skewjoin._sj_special_float(v, j['keys'][loop.index0].type) is not none -%}
                 {%- set usable.ok = false -%}
             {%- endif -%}
         {%- endfor -%}
@@ -581,7 +582,7 @@ skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}, {{ '%.
     {%- endif -%}
     {%- if not skewjoin._sj_queries_allowed() -%}
         {{- return({'skew': empty, 'lines': ["auto: nothing measured: measuring needs a query and run-time queries"
-            ~ " are off (var skewjoin_run_queries: false); the plain join is written"]}) -}}
+            ~ " are off " ~ skewjoin._sj_queries_off_reason() ~ "; the plain join is written"]}) -}}
     {%- endif -%}
     {%- set measured = skewjoin._sj_auto_measure(j, options) -%}
     {%- set slots = skewjoin._sj_total_slots({'total_slots': options.total_slots}) -%}
@@ -598,8 +599,7 @@ skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}, {{ '%.
     {%- if not config -%}
         {{- return({'skew': empty, 'lines': lines}) -}}
     {%- endif -%}
-    {%- do lines.append("auto: planned specification (pin it as the model's skew_join to skip the measuring): "
-        ~ tojson(config)) -%}
+    {%- do lines.extend(skewjoin._sj_pin_lines(config, j)) -%}
     {%- set pinned -%}
 auto: pinned, that specification is counted at compile time as any declared one: a group or hot key under one slot's
 even share (1/{{ slots[0] }}) is dropped; add 'verify': {{ options.min_share }} to keep auto's min_share, or 'verify':

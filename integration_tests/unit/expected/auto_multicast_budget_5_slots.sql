@@ -5,7 +5,8 @@
   auto: rules min_share 0.01, max_keys 20, broadcast budget 100 rows, multicast budget 1,000 rows, 20 slots (from skew_join.total_slots)
   auto: key 0 (a 600 rows (60.0%), b 200 rows (77.2%)): skew group driven by a, 5 slots, multicast 1,000 rows: b has 200 rows of this key, over the broadcast budget of 100 rows; 13 slot(s) for 600 of the 960 rows a shuffles; the multicast budget 1,000 rows allows 5 slots of 13
   auto: NULL keys of a (4.0%): routed around the join (they never match)
-  auto: planned specification (pin it as the model's skew_join to skip the measuring): {"hot_keys": {"a": [null]}, "groups": [{"when": "a.k = 0", "slots": 5, "distribute": "random"}], "total_slots": 20}
+  auto: planned specification; to pin it (and skip the measuring), paste into the model (Jinja): {{ config(skew_join={'hot_keys': {'a': [none]}, 'groups': [{'when': 'a.k = 0', 'slots': 5, 'distribute': 'random'}], 'total_slots': 20}) }}
+  auto: the same specification in YAML (a properties file or dbt_project.yml): skew_join: {"hot_keys": {"a": [null]}, "groups": [{"when": "a.k = 0", "slots": 5, "distribute": "random"}], "total_slots": 20}
   auto: pinned, that specification is counted at compile time as any declared one: a group or hot key under one slot's even share (1/20) is dropped; add 'verify': 0.01 to keep auto's min_share, or 'verify': false to plan it as written
   hot keys of a (planned from the measured counts): none + NULL keys
   rows of a with a NULL key are dropped before the join (they can never match and a is not preserved)

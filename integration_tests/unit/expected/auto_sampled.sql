@@ -6,7 +6,8 @@
   auto: key 5 (a 8 rows (0.8%), b 301 rows (83.6%)): hot key of b: broadcast a's 32 row(s) of this key
   auto: key 0 (a 600 rows (60.0%), b 1 rows (0.3%)): hot key of a: broadcast b's 4 row(s) of this key
   auto: NULL keys of a (4.0%): routed around the join (they never match)
-  auto: planned specification (pin it as the model's skew_join to skip the measuring): {"hot_keys": {"a": ["0", null], "b": ["5"]}}
+  auto: planned specification; to pin it (and skip the measuring), paste into the model (Jinja): {{ config(skew_join={'hot_keys': {'a': [0, none], 'b': [5]}}) }}
+  auto: the same specification in YAML (a properties file or dbt_project.yml): skew_join: {"hot_keys": {"a": [0, null], "b": [5]}}
   auto: pinned, that specification is counted at compile time as any declared one: a group or hot key under one slot's even share (1/20) is dropped; add 'verify': 0.01 to keep auto's min_share, or 'verify': false to plan it as written
   hot keys of a (planned from the measured counts): 0 + NULL keys
   hot keys of b (planned from the measured counts): 5

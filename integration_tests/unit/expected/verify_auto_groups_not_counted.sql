@@ -4,7 +4,8 @@
   skew measured on b (one aggregate query over every row, exact counts, <elapsed> s): 259 rows in 1 input splits, 0 with a NULL key; heaviest keys: 0 77.2%; 1 0.4%; 2 0.4%; 3 0.4%; 4 0.4% (a's heavy keys listed first)
   auto: rules min_share 0.01, max_keys 20, broadcast budget 100 rows, multicast budget 10,000,000 rows, 20 slots (from skew_join.total_slots)
   auto: key 0 (a 600 rows (60.0%), b 200 rows (77.2%)): skew group driven by a, 12 slots, multicast 2,400 rows: b has 200 rows of this key, over the broadcast budget of 100 rows; 12 slot(s) for 600 of the 1,000 rows a shuffles
-  auto: planned specification (pin it as the model's skew_join to skip the measuring): {"groups": [{"when": "a.k = 0", "slots": 12, "distribute": "random"}], "total_slots": 20}
+  auto: planned specification; to pin it (and skip the measuring), paste into the model (Jinja): {{ config(skew_join={'groups': [{'when': 'a.k = 0', 'slots': 12, 'distribute': 'random'}], 'total_slots': 20}) }}
+  auto: the same specification in YAML (a properties file or dbt_project.yml): skew_join: {"groups": [{"when": "a.k = 0", "slots": 12, "distribute": "random"}], "total_slots": 20}
   auto: pinned, that specification is counted at compile time as any declared one: a group or hot key under one slot's even share (1/20) is dropped; add 'verify': 0.01 to keep auto's min_share, or 'verify': false to plan it as written
   skew groups: 1, total slots 20 (from skew_join.total_slots); rows in no group: slots #0-#7 by key hash
   group 1 group_1: when 'a.k = 0', driver a, 12 slots -> slots #8-#19, distribute random: a rows spread by a hash of the whole row; b rows of the group multicast x12 (each of them is read once and copied to 12 slots: 11 extra rows per row)
