@@ -18,8 +18,8 @@ from support import BUILD_THREADS, SCHEMA, inline_compiled_sql, node_results
 
 from skewjoin.dbt_runner import run_dbt
 from skewjoin.spark_backend import run_sql
-from skewjoin.testing.multisets import compare_multisets
-from skewjoin.testing.plugin import DbtProject
+from skewjoin_devtools.multisets import compare_multisets
+from skewjoin_devtools.pytest_plugin import DbtProject
 
 pytestmark = pytest.mark.spark
 
