@@ -19,6 +19,7 @@ Modules, one concern each:
 - :mod:`skewjoin.literals` -- Spark SQL text: types, key values as literals, names, queries (the macros' rules)
 - :mod:`skewjoin.config_text` -- the config as YAML and as a Jinja ``config()`` line
 - :mod:`skewjoin.report` -- the profile's text report and JSON
+- :mod:`skewjoin.prune_command` -- ``skewjoin prune``: ``prune_key_sets`` and ``prune_predicate`` run through dbt
 """
 
 from importlib.metadata import PackageNotFoundError, version

@@ -108,7 +108,7 @@ def main(verbose: int) -> None:
     \b
     Typical first steps:
       skewjoin profile data/orders.parquet --keys customer_id --thrift 127.0.0.1:10000
-      skewjoin prune --spec prune.yml --thrift 127.0.0.1:10000
+      skewjoin prune --spec prune.yml --project-dir . --target dev
 
     Run `skewjoin COMMAND --help` for the options of each command.
     """
@@ -367,7 +367,7 @@ def profile(
 # -- prune ------------------------------------------------------------------------------
 
 
-@main.command("prune", short_help="Compute prune_predicate's predicate and the kept partitions, in Python.")
+@main.command("prune", short_help="Write the prune cache for a run, and show the predicates prune_predicate renders.")
 @click.option(
     "--spec",
     "spec_file",
@@ -376,44 +376,59 @@ def profile(
     metavar="FILE",
     help="YAML or JSON: one request or a list of requests (see above).",
 )
-@spark_location_options("the tables", "e.g. the one dbt built the tables on")
+@click.option(
+    "--project-dir",
+    type=click.Path(file_okay=False, exists=True, path_type=Path),
+    default=Path("."),
+    show_default=True,
+    help="Your dbt project, with the skewjoin package installed (dbt deps).",
+)
+@click.option(
+    "--profiles-dir",
+    type=click.Path(file_okay=False, exists=True, path_type=Path),
+    help="Directory of your profiles.yml.  [default: as dbt: $DBT_PROFILES_DIR, ./profiles.yml, ~/.dbt]",
+)
+@click.option(
+    "--target", "dbt_target", metavar="NAME", help="dbt target.  [default: $DBT_TARGET, else the profile's target]"
+)
 @click.option(
     "--cache-run",
     metavar="RUN",
-    help="Also write each small relation's key set into the prune cache for this run (1-128 letters, digits, "
-    "'_', '.', ':', '-'), where prune_predicate(..., cache=true) with var skewjoin_prune_cache_run RUN reads it.",
+    help="First write each small relation's key set into the prune cache for this run "
+    "(skewjoin.prune_key_sets); then `dbt run --vars '{skewjoin_prune_cache: true, skewjoin_prune_cache_run: RUN}'` "
+    "renders the literal predicates from it.",
 )
 @click.option(
     "--cache-table",
     metavar="SCHEMA.TABLE",
-    help="The prune cache table (created if missing).  [default: <schema of the first big table>.skewjoin_prune_cache]",
+    help="The prune cache table (var skewjoin_prune_cache_table).  [default: the project's var, else "
+    "<target schema>.skewjoin_prune_cache]",
 )
-@click.option(
-    "--json", "as_json", is_flag=True, help="Print one JSON document (predicates, counts, partitions, cache)."
-)
-@click.option("--full", is_flag=True, help="Do not shorten long predicate lines and partition lists in the report.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document (predicates, records, cache).")
+@click.option("--full", is_flag=True, help="Do not shorten long lines in the report.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress lines on stderr.")
 def prune_command(
     spec_file: Path,
-    thrift: tuple[str, int] | None,
-    warehouse: Path | None,
-    metastore: Path | None,
-    conf: dict[str, str],
-    driver_memory: str,
+    project_dir: Path,
+    profiles_dir: Path | None,
+    dbt_target: str | None,
     cache_run: str | None,
     cache_table: str | None,
     as_json: bool,
     full: bool,
     quiet: bool,
 ) -> None:
-    """Compute what skewjoin.prune_predicate returns, for each request of --spec FILE.
+    """Show what skewjoin.prune_predicate renders for each request of --spec
+    FILE, and with --cache-run write the key sets into the prune cache first.
 
-    For each request: collect the distinct join keys of the filtered small
-    relations (NULL keys and values the big column cannot hold dropped),
-    intersect those that constrain the same big columns, and print the
-    predicate on the big table, character for character the one the macro
-    returns after its decision record; then the big table's partitions and
-    the list of those the predicate keeps. The queries are the macro's.
+    Everything runs through dbt on your project and target (--project-dir,
+    --profiles-dir, --target), so the queries, the key sets and the
+    predicates are the macros' own: with --cache-run RUN, `dbt run-operation
+    skewjoin.prune_key_sets` computes every small relation's key set into the
+    prune cache for RUN; then, per request, `dbt compile --inline` of
+    skewjoin.prune_predicate (reading that run from the cache) gives its
+    decision record (what each small relation gave, the partitions kept)
+    and the predicate a model gets, character for character.
 
     \b
     A request (YAML; JSON works too), or a list of them:
@@ -430,31 +445,24 @@ def prune_command(
       max_values: 1000                 # above it: the fallback
       fallback: range                  # range, semi_join or none
 
-    A join that keeps every big row (left, full, left anti) is refused: it
-    cannot be pruned. A bad request names the request and the argument, says
-    what is wrong and shows the right form, and exits 2.
+    A bad request (or one whose join keeps every big row: left, full, left
+    anti) stops with the macro's error, naming the request and the argument,
+    and exits 2.
 
     \b
     Examples:
-      skewjoin prune --spec prune.yml --thrift 127.0.0.1:10000
-      skewjoin prune --spec prune.yml --thrift 127.0.0.1:10000 --json
-      skewjoin prune --spec prune.yml --warehouse spark-warehouse --metastore .
-      skewjoin prune --spec prune.yml --thrift 127.0.0.1:10000 --cache-run nightly-2026-11-25
-
-    With --cache-run, each small relation's key set (relation, alias, filter,
-    key columns) is written into the prune cache table, in one statement per
-    key set; the report lists each key set's id and rows.
+      skewjoin prune --spec prune.yml
+      skewjoin prune --spec prune.yml --project-dir analytics --target prod --json
+      skewjoin prune --spec prune.yml --cache-run nightly-2026-11-25
+      dbt run --vars '{skewjoin_prune_cache: true, skewjoin_prune_cache_run: nightly-2026-11-25}'
     """
-    from skewjoin.prune_command import run_prune
-    from skewjoin.prune_spec import load_spec
-    from skewjoin.sources import SparkLocation
+    from skewjoin.prune_command import DbtProjectTarget, load_spec, run_prune
 
     progress_on_stderr(quiet)
     if cache_table is not None and cache_run is None:
         raise click.BadParameter("--cache-table needs --cache-run", param_hint="--cache-table")
-    specs = load_spec(spec_file)
-    location = SparkLocation(thrift, warehouse, metastore, conf, driver_memory)
-    run = run_prune(specs, location, cache_run, cache_table)
+    requests = load_spec(spec_file)
+    run = run_prune(requests, DbtProjectTarget(project_dir, profiles_dir, dbt_target), cache_run, cache_table)
     if as_json:
         click.echo(json.dumps(run.json(), indent=2, ensure_ascii=False))
     else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -60,13 +60,15 @@ def failures_of(result: dbtRunnerResult) -> list[tuple[str, str]]:
 def run_dbt(
     args: list[str],
     project_dir: Path,
-    profiles_dir: Path,
-    target: str,
+    profiles_dir: Path | None,
+    target: str | None,
     vars: dict[str, Any] | None = None,
     env: dict[str, str] | None = None,
     *,
     expect_failure: bool = False,
     manifest: Any = None,
+    callbacks: list[Callable[[Any], None]] | None = None,
+    flags: list[str] | None = None,
 ) -> dbtRunnerResult:
     """Invoke ``dbt <args>`` in this process against *project_dir*.
 
@@ -75,20 +77,23 @@ def run_dbt(
     ``env_var()`` reads it). Raises :class:`DbtRunError` naming the failing nodes
     unless ``expect_failure=True``, in which case the result is returned as is.
     A parsed *manifest* (the result of ``dbt parse``) skips parsing the project.
+    *profiles_dir* or *target* None leaves them to dbt (``$DBT_PROFILES_DIR``,
+    the profile's ``target:``). *callbacks* receive every event dbt fires (its
+    ``log()`` lines too, whatever the log level); *flags* are global options
+    put before *args* (e.g. ``--log-level none``).
     """
     from dbt.cli.main import dbtRunner
 
-    command = [
-        *args,
-        "--project-dir", str(project_dir),
-        "--profiles-dir", str(profiles_dir),
-        "--target", target,
-    ]  # fmt: skip
+    command = [*(flags or []), *args, "--project-dir", str(project_dir)]
+    if profiles_dir is not None:
+        command += ["--profiles-dir", str(profiles_dir)]
+    if target is not None:
+        command += ["--target", target]
     if vars:
         command += ["--vars", json.dumps(vars)]
     logger.info("dbt %s", " ".join(command))
     with _environ(env):
-        result = dbtRunner(manifest=manifest).invoke(command)
+        result = dbtRunner(manifest=manifest, callbacks=callbacks or []).invoke(command)
     if result.success or expect_failure:
         if not result.success:
             logger.info("dbt %s failed as expected", args[0] if args else "")

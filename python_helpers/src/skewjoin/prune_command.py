@@ -1,86 +1,252 @@
-"""What ``skewjoin prune`` does once its options are parsed: open Spark, prune each request
-(:func:`skewjoin.pruning.prune`), write the prune cache when asked
-(:mod:`skewjoin.prune_cache`), and render the report or the JSON document.
+"""``skewjoin prune``: the pruning pre-step outside ``dbt run``, with every rule from the macros.
+
+The macros own every rule that shapes SQL: which key set a small relation is,
+the statement that computes it into the prune cache, its id, and the
+predicate with its decision record. This module holds none of them. It reads
+the spec file, then asks dbt, in-process (:func:`skewjoin.dbt_runner.run_dbt`),
+on the user's project and target:
+
+1. with ``--cache-run RUN``: ``dbt run-operation skewjoin.prune_key_sets
+   --args '{key_sets: [...]}'`` with vars ``skewjoin_prune_cache_run: RUN``
+   (and ``skewjoin_prune_cache_table``), one key set per small relation of
+   every request. The macro creates the cache table when missing, computes
+   the key sets in one statement and logs its decision record, which the
+   report shows;
+2. for each request, ``dbt compile --inline '{{ skewjoin.prune_predicate(...) }}'``
+   (with the cache on for RUN when given): the compiled text is the decision
+   record and the predicate a model gets, character for character.
+
+Why run-operation rather than compiling the macro's statement and running it
+in a PySpark session of our own: the statement, the key set ids and the
+rows are then the very ones a ``pre_hook`` or ``on-run-start`` writes, on the
+catalog the models read (the target's), with no SQL passed between two
+programs and no second Spark session (a local warehouse's Derby metastore
+admits one process at a time). The key sets are still computed by Spark, in
+the one statement the macro renders; the command starts no JVM of its own.
+
+What stays in Python is the file format only: YAML or JSON, one request or a
+list, YAML's bare ``on:`` (read as ``true``) taken as ``on``. Every check of a
+request's arguments is the macro's, and its compile error is the command's.
 """
 
 from __future__ import annotations
 
+import json
 import logging
-from collections.abc import Sequence
+import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from skewjoin.prune_cache import CacheWrite, check_cache_run, check_cache_table, default_cache_table, write_cache
-from skewjoin.prune_spec import PruneSpec
-from skewjoin.pruning import PruneResult, prune
-from skewjoin.sources import SparkLocation
-from skewjoin.spark_backend import SparkBackend
+import yaml
+
+from skewjoin.config_text import to_jinja
+from skewjoin.dbt_runner import failures_of, run_dbt
+from skewjoin.errors import DbtRunError, PruneSpecError
 
 logger = logging.getLogger(__name__)
 
-#: what the readable report shows unless --full: characters of one predicate line, kept partitions listed
+#: a request's keys: the arguments of prune_predicate, and a name for messages
+REQUEST_KEYS = ("name", "big", "big_alias", "small", "join_type", "max_values", "fallback")
+#: what the readable report shows of one line unless --full
 LINE_CHARS = 240
-PARTITIONS_SHOWN = 20
+#: dbt's own log lines stay off stdout (the report and --json are ours); its file log is kept
+QUIET = ["--log-level", "none"]
+
+EXAMPLE = """name: feb_sales
+big: analytics.sales
+big_alias: f
+small:
+  - {relation: analytics.dates, filter: "year = 2026 and month = 2", on: [date_key]}"""
+
+
+@dataclass(frozen=True)
+class DbtProjectTarget:
+    """Where dbt runs: the project, its profiles directory and target (None: dbt's defaults)."""
+
+    project_dir: Path = Path(".")
+    profiles_dir: Path | None = None
+    target: str | None = None
+
+
+@dataclass
+class Request:
+    """One request of the spec file: prune_predicate's arguments, and its name in messages."""
+
+    name: str
+    args: dict[str, Any]
+
+    def call(self) -> str:
+        """The macro call that ``dbt compile --inline`` renders."""
+        a = self.args
+        values = [a["big"], a.get("big_alias"), a["small"], a.get("join_type", "inner"), a.get("max_values"),
+                  a.get("fallback")]  # fmt: skip
+        return "{{ skewjoin.prune_predicate(" + ", ".join(to_jinja(v) for v in values) + ") }}"
+
+
+@dataclass
+class Pruned:
+    """What the macro returned for one request: its decision record and its predicate."""
+
+    request: Request
+    record: list[str]
+    predicate: str
+    compiled: str
 
 
 @dataclass
 class PruneRun:
-    """Every request's result and the cache write (None without --cache-run)."""
+    """Every request's result; the cache run, its table var and the prune_key_sets record (None without it)."""
 
-    results: list[PruneResult]
-    cache: CacheWrite | None = None
+    results: list[Pruned] = field(default_factory=list)
+    cache_run: str | None = None
+    cache_table: str | None = None
+    cache_record: list[str] | None = None
     timings: dict[str, float] = field(default_factory=dict)
 
     def report(self, full: bool = False) -> str:
         return report(self, full)
 
     def json(self) -> dict[str, Any]:
-        return to_json(self)
+        return {
+            "requests": [
+                {"name": r.request.name, **r.request.args, "predicate": r.predicate, "record": r.record,
+                 "compiled": r.compiled}
+                for r in self.results
+            ],
+            "cache": None if self.cache_run is None else {
+                "run": self.cache_run, "table": self.cache_table, "record": self.cache_record,
+            },
+            "timings": self.timings,
+        }  # fmt: skip
 
 
-def prune_all(
-    backend: SparkBackend, specs: Sequence[PruneSpec], cache_run: str | None = None, cache_table: str | None = None
-) -> PruneRun:
-    """Prune every request on *backend*; with *cache_run*, write every key set into the cache."""
-    from skewjoin.profiler import phase
+# -- the spec file -----------------------------------------------------------------------------
 
-    if cache_run is not None:
-        check_cache_run(cache_run)
-        cache_table = check_cache_table(cache_table) if cache_table else default_cache_table(specs)
-    run = PruneRun([])
-    for spec in specs:
-        with phase(f"pruning {spec.name} ({spec.big_from.strip()[:60]})", backend, run.timings, spec.name):
-            run.results.append(prune(backend, spec))
-    if cache_run is not None and cache_table is not None:
-        with phase(f"writing the key sets into {cache_table} (run {cache_run})", backend, run.timings, "cache"):
-            run.cache = write_cache(backend, run.results, cache_table, cache_run)
-    return run
+
+def _bad(where: str, problem: str) -> PruneSpecError:
+    return PruneSpecError(f"{where}: {problem}. Right form, for example:\n{EXAMPLE}")
+
+
+def load_spec(path: Path) -> list[Request]:
+    """The requests of a YAML or JSON spec file; a malformed file raises :class:`PruneSpecError`."""
+    try:
+        data = yaml.safe_load(Path(path).read_text())
+    except OSError as exc:
+        raise PruneSpecError(f"cannot read the spec file {path}: {exc.strerror or exc}") from exc
+    except yaml.YAMLError as exc:
+        raise _bad(f"spec file {path}", f"not YAML or JSON ({' '.join(str(exc).split())})") from exc
+    items = data if isinstance(data, list) else [data]
+    if not items or not all(isinstance(item, dict) for item in items):
+        raise _bad(f"spec file {path}", "expected one request (a mapping) or a list of them")
+    requests = []
+    for index, item in enumerate(items):
+        name = str(item.get("name", f"#{index}"))
+        where = f"spec file {path}, request {name!r}"
+        unknown = [str(k) for k in item if k not in REQUEST_KEYS]
+        if unknown:
+            raise _bad(where, f"unknown key(s) {', '.join(unknown)}; the keys are {', '.join(REQUEST_KEYS)}")
+        missing = [k for k in ("big", "small") if k not in item]
+        if missing:
+            raise _bad(where, f"{' and '.join(missing)} required")
+        args = {k: v for k, v in item.items() if k != "name"}
+        if isinstance(args["small"], list):  # YAML 1.1 reads a bare `on:` as true
+            args["small"] = [
+                {("on" if k is True else k): v for k, v in s.items()} if isinstance(s, dict) else s
+                for s in args["small"]
+            ]
+        requests.append(Request(name, args))
+    return requests
+
+
+def key_sets_of(requests: list[Request]) -> list[dict[str, Any]]:
+    """prune_key_sets' argument: every small relation of every request (the macro drops repeats)."""
+    return [
+        {k: v for k, v in small.items() if k != "join_type"}
+        for request in requests
+        if isinstance(request.args["small"], list)
+        for small in request.args["small"]
+        if isinstance(small, dict)
+    ]
+
+
+# -- running dbt -------------------------------------------------------------------------------
+
+
+def _dbt_error(request: str, exc: DbtRunError) -> PruneSpecError | DbtRunError:
+    """A macro's compile error as the request's error (exit 2); anything else as dbt's own."""
+    messages = [message for _, message in exc.failures]
+    if exc.exception is not None:
+        messages.append(str(exc.exception))
+    text = "\n".join(messages)
+    if "skewjoin." in text and "Right form" in text:
+        return PruneSpecError(f"{request}: " + " ".join(text.split()))
+    return exc
+
+
+def _split(compiled: str) -> tuple[list[str], str]:
+    """``(record lines, predicate)`` of what prune_predicate returned (the record comment first)."""
+    text = compiled.strip()
+    if not text.startswith("/*") or "\n*/\n" not in text:
+        return [], text
+    comment, predicate = text.split("\n*/\n", 1)
+    return [line.removeprefix("  ") for line in comment.removeprefix("/* ").split("\n")], predicate
 
 
 def run_prune(
-    specs: Sequence[PruneSpec], location: SparkLocation, cache_run: str | None = None, cache_table: str | None = None
+    requests: list[Request],
+    where: DbtProjectTarget,
+    cache_run: str | None = None,
+    cache_table: str | None = None,
 ) -> PruneRun:
-    """Open the Spark at *location*, prune, close it: all of ``skewjoin prune``."""
-    from skewjoin.profiler import phase
+    """All of ``skewjoin prune``: write the key sets (with *cache_run*), then render every request."""
+    run = PruneRun(cache_run=cache_run, cache_table=cache_table)
+    cache_vars: dict[str, Any] = {}
+    if cache_run is not None:
+        cache_vars = {"skewjoin_prune_cache": True, "skewjoin_prune_cache_run": cache_run}
+        if cache_table is not None:
+            cache_vars["skewjoin_prune_cache_table"] = cache_table
+        logs: list[str] = []
 
-    if cache_run is not None:  # refuse bad names before Spark starts
-        check_cache_run(cache_run)
-        if cache_table:
-            check_cache_table(cache_table)
-        else:
-            default_cache_table(specs)
-    timings: dict[str, float] = {}
-    with phase(f"connecting to {location.describe()}", None, timings, "connect"):
-        backend = location.open()
-    try:
-        run = prune_all(backend, specs, cache_run, cache_table)
-    finally:
-        backend.close()
-    run.timings = {**timings, **run.timings}
+        def keep_record(event: Any) -> None:
+            message = getattr(getattr(event, "data", None), "msg", "")
+            if isinstance(message, str) and message.startswith("skewjoin.prune_key_sets decision record"):
+                logs.append(message)
+
+        args = json.dumps({"key_sets": key_sets_of(requests)})
+        logger.info("writing the key sets into the prune cache, run %s", cache_run)
+        started = time.monotonic()
+        try:
+            run_dbt(["run-operation", "skewjoin.prune_key_sets", "--args", args], where.project_dir,
+                    where.profiles_dir, where.target, cache_vars, flags=QUIET, callbacks=[keep_record])  # fmt: skip
+        except DbtRunError as exc:
+            raise _dbt_error("the key sets of the spec file", exc) from exc
+        run.timings["cache"] = round(time.monotonic() - started, 2)
+        run.cache_record = [part for line in logs for part in line.split(" | ")]
+    for request in requests:
+        logger.info("rendering prune_predicate for request %s", request.name)
+        started = time.monotonic()
+        try:
+            result = run_dbt(["compile", "--no-populate-cache", "--inline", request.call()], where.project_dir,
+                             where.profiles_dir, where.target, cache_vars or None, flags=QUIET)  # fmt: skip
+        except DbtRunError as exc:
+            raise _dbt_error(f"request {request.name!r}", exc) from exc
+        compiled = _compiled_inline(result)
+        record, predicate = _split(compiled)
+        run.results.append(Pruned(request, record, predicate, compiled))
+        run.timings[request.name] = round(time.monotonic() - started, 2)
     return run
 
 
-# -- rendering ------------------------------------------------------------------------------
+def _compiled_inline(result: Any) -> str:
+    for node_result in getattr(result.result, "results", None) or []:
+        node = getattr(node_result, "node", None)
+        if getattr(node, "compiled_code", None) is not None:
+            return str(node.compiled_code)
+    raise DbtRunError(["compile", "--inline"], failures_of(result), result.exception)
+
+
+# -- the report --------------------------------------------------------------------------------
 
 
 def _clip(line: str, full: bool) -> str:
@@ -89,104 +255,21 @@ def _clip(line: str, full: bool) -> str:
     return f"{line[:LINE_CHARS]} ... ({len(line) - LINE_CHARS:,} more characters; --full or --json for all)"
 
 
-def partition_name(spec: dict[str, str | None]) -> str:
-    """``date_key=2026-02-01/store=3`` (NULL as Hive's default partition)."""
-    return "/".join(f"{k}={'__HIVE_DEFAULT_PARTITION__' if v is None else v}" for k, v in spec.items())
-
-
 def report(run: PruneRun, full: bool = False) -> str:
-    """The readable report: per request its decision record (what each small relation gave), the
-    predicate, and the partitions kept; then the cache written."""
+    """The readable report: the cache written (with --cache-run), then per request its decision
+    record and its predicate."""
     out: list[str] = []
+    if run.cache_record is not None:
+        out.append(f"== prune cache, run {run.cache_run}: skewjoin.prune_key_sets")
+        out += [f"  {_clip(line, full)}" for line in run.cache_record]
+        out.append("")
     for result in run.results:
-        spec = result.spec
-        big = spec.big_from if spec.big_is_table else "a query"
-        out.append(f"== {spec.name}: prune {big}" + (f" as {spec.alias}" if spec.alias else ""))
-        out += [f"  {line}" for line in result.lines]
+        args = result.request.args
+        big = _clip(" ".join(str(args["big"]).split()), full)
+        alias = f" as {args['big_alias']}" if args.get("big_alias") else ""
+        out.append(f"== {result.request.name}: prune {big}{alias}")
+        out += [f"  {_clip(line, full)}" for line in result.record]
         out.append("predicate:")
         out += [f"    {_clip(line, full)}" for line in result.predicate.split("\n")]
-        parts = result.partitions
-        if parts is None:
-            out.append("partitions: none listed (" + ("a query" if not spec.big_is_table else "not partitioned") + ")")
-        elif parts.kept_partitions is None:
-            out.append(f"partitions: {parts.total} in total; kept not counted (more than 10000)")
-        else:
-            kept = parts.kept_partitions
-            out.append(f"partitions: {parts.total} in total, {len(kept)} kept" + (":" if kept else ""))
-            shown = kept if full else kept[:PARTITIONS_SHOWN]
-            out += [f"    {_clip(partition_name(p), full)}" for p in shown]
-            if len(shown) < len(kept):
-                out.append(f"    ... and {len(kept) - len(shown)} more (--full or --json for all)")
-        out.append("")
-    if run.cache is not None:
-        cache = run.cache
-        out.append(f"== cache {cache.table}, run {cache.run}: {len(cache.key_sets)} key set(s) written")
-        for c in cache.key_sets:
-            ks = c.key_set
-            what = ks.from_text.strip() if not ks.from_text.startswith("(") else "a query"
-            where = f" where {ks.filter}" if ks.filter is not None else ""
-            columns = ", ".join(col.name for col in ks.columns)
-            out.append(
-                f"  key set {ks.id}: {c.rows} row(s) ({c.key_rows} key(s), {c.null_rows} NULL-key row(s)); "
-                f"{_clip(what + where, full)} on {columns}"
-            )
         out.append("")
     return "\n".join(out)
-
-
-def to_json(run: PruneRun) -> dict[str, Any]:
-    """One JSON document: every request's predicate, record, sources, groups and partitions; the cache."""
-    requests = []
-    for result in run.results:
-        spec = result.spec
-        parts = result.partitions
-        requests.append({
-            "name": spec.name,
-            "big": spec.big_from,
-            "big_alias": spec.alias,
-            "max_values": spec.max_values,
-            "fallback": spec.fallback,
-            "ansi": result.ansi,
-            "predicate": result.predicate,
-            "empty": result.empty,
-            "record": result.lines,
-            "sources": [
-                {
-                    "index": src.spec.index, "relation": src.spec.from_text, "label": src.spec.label,
-                    "alias": src.spec.alias, "filter": src.spec.filter, "join_type": src.spec.join_type,
-                    "keys": [
-                        {"big": k.big, "big_type": k.big_type, "small": k.small, "small_type": k.small_type,
-                         "common_type": k.common, "target_type": k.target, "pushable": k.pushable,
-                         "big_expr": k.big_expr}
-                        for k in src.keys
-                    ],
-                    **vars(result.counts(src)),
-                }
-                for src in result.sources
-            ],
-            "groups": [
-                {"columns": [k.big for k in g.sources[0].keys], "sources": [s.spec.index for s in g.sources],
-                 "kept": g.collected.kept, "min": g.collected.min, "max": g.collected.max, "empty": g.empty,
-                 "decision": g.line}
-                for g in result.groups
-            ],
-            "partitions": None if parts is None else {
-                "columns": parts.columns, "total": parts.total, "kept": parts.kept,
-                "kept_partitions": parts.kept_partitions,
-            },
-            "seconds": round(result.seconds, 2),
-        })  # fmt: skip
-    cache = None
-    if run.cache is not None:
-        cache = {
-            "table": run.cache.table,
-            "run": run.cache.run,
-            "key_sets": [
-                {"id": c.key_set.id, "text": c.key_set.text, "relation": c.key_set.from_text,
-                 "alias": c.key_set.alias, "filter": c.key_set.filter,
-                 "keys": [[col.name, col.type] for col in c.key_set.columns],
-                 "rows": c.rows, "key_rows": c.key_rows, "null_rows": c.null_rows}
-                for c in run.cache.key_sets
-            ],
-        }  # fmt: skip
-    return {"requests": requests, "cache": cache, "timings": run.timings}
