@@ -220,7 +220,7 @@ def run_prune(
             run_dbt(["run-operation", "skewjoin.prune_key_sets", "--args", args], where.project_dir,
                     where.profiles_dir, where.target, cache_vars, flags=QUIET, callbacks=[keep_record])  # fmt: skip
         except DbtRunError as exc:
-            raise _dbt_error("the key sets of the spec file", exc) from exc
+            raise _dbt_error("--cache-run, writing the key sets", exc) from exc
         run.timings["cache"] = round(time.monotonic() - started, 2)
         run.cache_record = [part for line in logs for part in line.split(" | ")]
     for request in requests:
