@@ -28,11 +28,8 @@
 
 
 {% macro default__prune_predicate(big, big_alias, small, join_type, max_values, fallback, cache) -%}
-    {%- set problem -%}
-prune_predicate reads Spark catalogs (DESCRIBE, SHOW PARTITIONS) and writes Spark SQL literals; it supports the spark
-and databricks adapters; this target uses {{ adapter.type() }}
-    {%- endset -%}
-    {%- do skewjoin._sj_raise('prune_predicate', 'adapter', problem, 'a profile with type: spark') -%}
+    {%- do skewjoin._sj_spark_only('prune_predicate', 'reads Spark catalogs (DESCRIBE, SHOW PARTITIONS) and writes'
+        ~ ' Spark SQL literals') -%}
 {%- endmacro %}
 
 

@@ -19,17 +19,7 @@
 
 
 {% macro default__skew_join(left, right, on, join_type, columns, left_alias, right_alias, skew) -%}
-    {%- do skewjoin._sj_spark_only('skew_join') -%}
-{%- endmacro %}
-
-
-{#- The error of a skew macro on an adapter other than spark or databricks. -#}
-{% macro _sj_spark_only(macro_name) -%}
-    {%- set problem -%}
-{{ macro_name }} generates Spark SQL (xxhash64, explode, broadcast hints) and supports the spark and databricks
-adapters; this target uses {{ adapter.type() }}
-    {%- endset -%}
-    {%- do skewjoin._sj_raise(macro_name, 'adapter', problem, 'a profile with type: spark') -%}
+    {%- do skewjoin._sj_spark_only('skew_join', 'generates Spark SQL (xxhash64, explode, broadcast hints)') -%}
 {%- endmacro %}
 
 

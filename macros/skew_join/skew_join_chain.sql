@@ -28,7 +28,7 @@
 
 
 {% macro default__skew_join_chain(left, joins, on, columns, left_alias, skew) -%}
-    {%- do skewjoin._sj_spark_only('skew_join_chain') -%}
+    {%- do skewjoin._sj_spark_only('skew_join_chain', 'generates Spark SQL (xxhash64, explode, broadcast hints)') -%}
 {%- endmacro %}
 
 
@@ -228,59 +228,13 @@ subqueries to shuffle {{ left_alias }} once)
         {%- do inputs.update({p.right.alias: p.right.alias ~ '_input'}) -%}
     {%- endfor -%}
     {%- set selects = [] -%}
-    {%- set rest = {} -%}
-    {%- do rest.update(inputs) -%}
-    {%- set all_left = (pairs | selectattr('join_type', 'equalto', 'left') | list | length) == (pairs | length) -%}
+    {%- set rest = inputs -%}
     {%- if hot.active -%}
-        {%- set conds = [] -%}
-        {%- if hot.null_left -%}
-            {%- set null_pred = skewjoin._sj_any_key_null(j, 'left', left_alias) -%}
-            {%- do conds.append(null_pred) -%}
-            {%- if all_left -%}
-                {%- set empty = {} -%}
-                {%- for p in pairs -%}
-                    {%- do empty.update({p.right.alias: '(select * from ' ~ inputs[p.right.alias]
-                        ~ ' where false)'}) -%}
-                {%- endfor -%}
-                {%- do empty.update({left_alias: left_alias ~ '_null_keys'}) -%}
-                {%- do ctes.append([left_alias ~ '_null_keys', 'select * from ' ~ inputs[left_alias] ~ ' as '
-                    ~ left_alias ~ '\nwhere ' ~ null_pred]) -%}
-                {%- do ctes.append([left_alias ~ '_null_keys_kept',
-                    skewjoin._sj_chain_join_sql(pairs, output.select_list, empty)]) -%}
-                {%- do selects.append('select * from ' ~ left_alias ~ '_null_keys_kept') -%}
-                {%- do lines.append('rows of ' ~ left_alias ~ ' with a NULL key bypass the chain (they can never'
-                    ~ ' match): kept once, every other side NULL') -%}
-            {%- else -%}
-                {%- do lines.append('rows of ' ~ left_alias ~ ' with a NULL key are dropped before the chain (they'
-                    ~ ' can never match, and an inner join of the chain drops them)') -%}
-            {%- endif -%}
-        {%- endif -%}
-        {%- if hot.left is not none -%}
-            {%- set pred = skewjoin._sj_in_tuples(j, 'left', left_alias, hot.left.tuples) -%}
-            {%- do conds.append(pred) -%}
-            {%- set hot_inputs = {left_alias: left_alias ~ '_hot'} -%}
-            {%- do ctes.append([left_alias ~ '_hot', 'select * from ' ~ inputs[left_alias] ~ ' as ' ~ left_alias
-                ~ '\nwhere ' ~ pred]) -%}
-            {%- for p in pairs -%}
-                {%- set b = p.right.alias -%}
-                {%- set b_pred = skewjoin._sj_in_tuples(p, 'right', b, hot.left.tuples) -%}
-                {%- do ctes.append([b ~ '_hot', 'select * from ' ~ inputs[b] ~ ' as ' ~ b ~ '\nwhere ' ~ b_pred]) -%}
-                {%- do ctes.append([b ~ '_rest', 'select * from ' ~ inputs[b] ~ ' as ' ~ b
-                    ~ '\nwhere not ' ~ b_pred]) -%}
-                {%- do hot_inputs.update({b: b ~ '_hot'}) -%}
-                {%- do rest.update({b: b ~ '_rest'}) -%}
-            {%- endfor -%}
-            {%- do ctes.append(['hot_chain', skewjoin._sj_chain_join_sql(pairs, output.select_list, hot_inputs,
-                broadcast=true)]) -%}
-            {%- do selects.append('select * from hot_chain') -%}
-            {%- do lines.append('hot keys of ' ~ left_alias ~ ' (' ~ (hot.left.shown | join('; ')) ~ '): its hot rows'
-                ~ ' meet a broadcast copy of each other side\'s rows of those keys, one join after the other ('
-                ~ (pairs | map(attribute='right') | map(attribute='alias') | join(', ')) ~ '), never hash-shuffled;'
-                ~ ' multicast: those rows are broadcast, one copy to each task of the branch') -%}
-        {%- endif -%}
-        {%- do ctes.append([left_alias ~ '_rest', 'select * from ' ~ inputs[left_alias] ~ ' as ' ~ left_alias
-            ~ '\nwhere not (\n    ' ~ (conds | join('\n    or ')) ~ '\n)']) -%}
-        {%- do rest.update({left_alias: left_alias ~ '_rest'}) -%}
+        {%- set hot_sql = skewjoin._sj_hot_chain_ctes(pairs, hot, inputs, output.select_list) -%}
+        {%- do ctes.extend(hot_sql.ctes) -%}
+        {%- do selects.extend(hot_sql.selects) -%}
+        {%- do lines.extend(hot_sql.lines) -%}
+        {%- set rest = hot_sql.rest -%}
     {%- endif -%}
     {%- if plan is not none -%}
         {%- do lines.extend(skewjoin._sj_place_groups(j, plan, slots[1], hot)) -%}

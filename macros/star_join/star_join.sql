@@ -35,11 +35,8 @@
 
 {% macro default__star_join(fact, dims, fact_alias, columns, broadcast_budget, size_factor, analyze, shuffle_hint,
                             prune) -%}
-    {%- set problem -%}
-star_join reads Spark catalogs (DESCRIBE TABLE EXTENDED, ANALYZE TABLE, file metadata) and writes Spark join hints;
-it supports the spark and databricks adapters; this target uses {{ adapter.type() }}
-    {%- endset -%}
-    {%- do skewjoin._sj_raise('star_join', 'adapter', problem, 'a profile with type: spark') -%}
+    {%- do skewjoin._sj_spark_only('star_join', 'reads Spark catalogs (DESCRIBE TABLE EXTENDED, ANALYZE TABLE, file'
+        ~ ' metadata) and writes Spark join hints') -%}
 {%- endmacro %}
 
 
