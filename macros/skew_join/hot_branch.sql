@@ -28,7 +28,7 @@ left outer join (select * from {{ other_input }} where false) as {{ j[other].ali
     {%- if hot_side != side -%}
         {{- return({'ctes': [[name, read_sql]], 'line': none, 'tasks': none}) -}}
     {%- endif -%}
-    {%- set spread = skewjoin._sj_hot_spread(j, hot, side) -%}
+    {%- set spread = hot['spread_' ~ side] -%}
     {%- set ctes = [[name ~ '_read', read_sql]] -%}
     {%- if spread.spread -%}
         {#- hash partitioning on a hash of the whole row: deterministic on retry, and unlike a round-robin
