@@ -95,9 +95,10 @@ group {{ g.index }} ('{{ g.when }}') is driven by {{ join[g.driver].alias }} and
 {%- endmacro %}
 
 
-{#- The groups' plan: sized, checked and laid out in contiguous slot ranges
-    (the rows in no group first, then each group in order). -#}
-{% macro _sj_plan_groups(join, groups, total_slots) -%}
+{#- The declared groups sized in the total slots and checked against the
+    resolved join (their columns, the multicast rule, one slot left for the
+    rows in no group), before any data is counted. -#}
+{% macro _sj_sized_groups(join, groups, total_slots) -%}
     {%- set plan = [] -%}
     {%- set taken = namespace(slots=0) -%}
     {%- for g in groups -%}
@@ -123,6 +124,22 @@ the groups take {{ taken.slots }} of the {{ total_slots }} slots; at least one s
         {%- endset -%}
         {%- do skewjoin._sj_raise(join.macro, 'skew_join.total_slots', problem, 2 * taken.slots) -%}
     {%- endif -%}
+    {{- return(plan) -}}
+{%- endmacro %}
+
+
+{#- The layout of sized groups (`_sj_sized_groups`) in the total slots (pure):
+    the rows in no group take the first slots, then each group in order a
+    contiguous range. Returns {'groups' (each with 'start', 'end'),
+    'total_slots', 'rest_slots', 'placement' (none placed yet)}. -#}
+{% macro _sj_plan_groups(groups, total_slots) -%}
+    {%- set plan = [] -%}
+    {%- for g in groups -%}
+        {%- set group = {} -%}
+        {%- do group.update(g) -%}
+        {%- do plan.append(group) -%}
+    {%- endfor -%}
+    {%- set taken = namespace(slots=plan | sum(attribute='slots')) -%}
     {%- set cursor = namespace(at=total_slots - taken.slots) -%}
     {%- for g in plan -%}
         {%- do g.update({'start': cursor.at, 'end': cursor.at + g.slots - 1}) -%}

@@ -54,9 +54,11 @@
 {% macro _sj_plan_skew(j, skew, guard, spread=false) -%}
     {%- set out = {'hot': none, 'plan': none, 'slots': none, 'lines': [], 'dropped': []} -%}
     {#- every declared group is checked against the rules before any data is counted -#}
+    {%- set groups = [] -%}
     {%- if skew.groups -%}
         {%- set slots = skewjoin._sj_total_slots(skew) -%}
-        {%- do out.update({'slots': slots, 'plan': skewjoin._sj_plan_groups(j, skew.groups, slots[0])}) -%}
+        {%- set groups = skewjoin._sj_sized_groups(j, skew.groups, slots[0]) -%}
+        {%- do out.update({'slots': slots}) -%}
     {%- endif -%}
     {%- set hot = skewjoin._sj_plan_hot_keys(j, skew.hot, skew, guard) -%}
     {%- for side in (skew.get('splits') or {}) -%}
@@ -64,13 +66,15 @@
     {%- endfor -%}
     {%- do out.update({'hot': hot}) -%}
     {#- then (unless declined) the groups are counted, on the rows the hot keys leave them -#}
-    {%- if out.plan is not none and skew.get('verify') is not none and not guard.declined -%}
-        {%- set verified = skewjoin._sj_verify_groups(j, out.plan, skew.verify, hot) -%}
+    {%- if groups and skew.get('verify') is not none and not guard.declined -%}
+        {%- set verified = skewjoin._sj_verify_groups(j, {'groups': groups, 'total_slots': out.slots[0]},
+            skew.verify, hot) -%}
         {%- do out.update({'lines': verified.lines, 'dropped': verified.dropped}) -%}
-        {%- if verified.dropped -%}
-            {%- do out.update({'plan': skewjoin._sj_plan_groups(j, verified.kept, out.slots[0]) if verified.kept
-                else none}) -%}
-        {%- endif -%}
+        {%- set groups = verified.kept -%}
+    {%- endif -%}
+    {#- the groups laid out once, those verification kept -#}
+    {%- if groups -%}
+        {%- do out.update({'plan': skewjoin._sj_plan_groups(groups, out.slots[0])}) -%}
     {%- endif -%}
     {#- the last queries: each hot side's spread (its input splits) and the groups' slot placement -#}
     {%- if not guard.declined -%}
