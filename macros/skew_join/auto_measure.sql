@@ -67,7 +67,7 @@ order by sj_grouping desc{{ (', coalesce(' ~ (ors | join(' or ')) ~ ', false) de
 limit {{ limit }}
     {%- endset -%}
     {%- set started = modules.datetime.datetime.now() -%}
-    {%- set result = run_query(query) -%}
+    {%- set result = skewjoin._sj_run_query(query) -%}
     {%- set seconds = (modules.datetime.datetime.now() - started).total_seconds() -%}
     {%- set out = {'total': 0, 'null': 0, 'splits': 0, 'keys': [], 'complete': result.rows | length < limit,
                    'seconds': seconds} -%}
@@ -109,8 +109,8 @@ limit {{ limit }}
         {{- return(none) -}}
     {%- endif -%}
     {%- set started = modules.datetime.datetime.now() -%}
-    {%- set result = run_query('describe table extended ' ~ from_text ~ ' '
-        ~ (k.left_ident if side == 'left' else k.right_ident)) -%}
+    {%- set result = skewjoin._sj_run_query('describe table extended ' ~ from_text ~ ' '
+        ~ (k.left_ident if side == 'left' else k.right_ident), 'metadata') -%}
     {%- set seconds = (modules.datetime.datetime.now() - started).total_seconds() -%}
     {%- set info = {} -%}
     {%- for row in result.rows -%}{%- do info.update({row[0] | string | trim: row[1] | string | trim}) -%}{%- endfor -%}

@@ -20,9 +20,10 @@
 
 
 {% macro _sj_auto_defaults() -%}
-    {{- return({'min_share': 0.01, 'max_keys': 20, 'sample_fraction': none, 'max_broadcast_rows': 100000,
-                'max_multicast_rows': 10000000, 'total_slots': none, 'min_parallelism': none,
-                'hot_keys_options': none, 'statistics': true}) -}}
+    {%- set defaults = skewjoin._sj_detection_defaults() -%}
+    {%- do defaults.update({'max_broadcast_rows': 100000, 'max_multicast_rows': 10000000, 'total_slots': none,
+                            'min_parallelism': none, 'hot_keys_options': none, 'statistics': true}) -%}
+    {{- return(defaults) -}}
 {%- endmacro %}
 
 
@@ -53,19 +54,8 @@ under auto, or write the specification by hand
     {%- endif -%}
     {%- set defaults = skewjoin._sj_auto_defaults() -%}
     {%- set arg = 'skew_join.auto' -%}
-    {%- do skewjoin._sj_check_keys(macro_name, arg, options, defaults.keys() | list, 'the options of auto',
+    {%- set out = skewjoin._sj_detection_options(macro_name, arg, options, defaults, 'the options of auto',
         "{'auto': {'min_share': 0.05}}") -%}
-    {%- set out = {} -%}
-    {%- do out.update(defaults) -%}
-    {%- do out.update(options) -%}
-    {%- do skewjoin._sj_number_between(macro_name, arg ~ '.min_share', out.min_share, 0, 1, false, '0.01',
-        'min_share is a fraction above 0 and below 1') -%}
-    {%- if out.sample_fraction is not none -%}
-        {%- do skewjoin._sj_number_between(macro_name, arg ~ '.sample_fraction', out.sample_fraction, 0, 1, true,
-            '0.1', 'sample_fraction is a fraction above 0 and at most 1') -%}
-    {%- endif -%}
-    {%- do skewjoin._sj_whole_number(macro_name, arg ~ '.max_keys', out.max_keys, 1, '20',
-        'max_keys, a whole number') -%}
     {%- for key in ['max_broadcast_rows', 'max_multicast_rows'] -%}
         {%- do skewjoin._sj_whole_number(macro_name, arg ~ '.' ~ key, out[key], 0, '100000',
             key ~ ', a whole number') -%}

@@ -35,7 +35,7 @@ order by sj_rows desc
 limit {{ (options.max_keys | int) + 1 }}
     {%- endset -%}
     {%- set started = modules.datetime.datetime.now() -%}
-    {%- set result = run_query(query) -%}
+    {%- set result = skewjoin._sj_run_query(query) -%}
     {%- set seconds = (modules.datetime.datetime.now() - started).total_seconds() -%}
     {%- set n = j['keys'] | length -%}
     {%- set state = namespace(total=0, splits=0) -%}

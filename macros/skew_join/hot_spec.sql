@@ -26,8 +26,8 @@
 
 {#- Hot-key options with their defaults, checked. -#}
 {% macro _sj_hot_options(options, macro_name='skew_join') -%}
-    {%- set defaults = {'min_share': 0.01, 'max_keys': 20, 'sample_fraction': none, 'spread': 'auto',
-                        'spread_partitions': none, 'spread_min_splits': 8} -%}
+    {%- set defaults = skewjoin._sj_detection_defaults() -%}
+    {%- do defaults.update({'spread': 'auto', 'spread_partitions': none, 'spread_min_splits': 8}) -%}
     {%- set arg = 'skew_join.hot_keys_options' -%}
     {%- if options is none -%}
         {%- set options = {} -%}
@@ -36,19 +36,8 @@
         {%- do skewjoin._sj_raise(macro_name, arg, 'expected a mapping; got ' ~ options,
             "{'min_share': 0.05, 'max_keys': 10}") -%}
     {%- endif -%}
-    {%- do skewjoin._sj_check_keys(macro_name, arg, options, defaults.keys() | list, 'hot_keys_options',
+    {%- set out = skewjoin._sj_detection_options(macro_name, arg, options, defaults, 'hot_keys_options',
         "{'min_share': 0.05}") -%}
-    {%- set out = {} -%}
-    {%- do out.update(defaults) -%}
-    {%- do out.update(options) -%}
-    {%- do skewjoin._sj_number_between(macro_name, arg ~ '.min_share', out.min_share, 0, 1, false, '0.01',
-        'min_share is a fraction above 0 and below 1') -%}
-    {%- do skewjoin._sj_whole_number(macro_name, arg ~ '.max_keys', out.max_keys, 1, '20',
-        'max_keys, a whole number') -%}
-    {%- if out.sample_fraction is not none -%}
-        {%- do skewjoin._sj_number_between(macro_name, arg ~ '.sample_fraction', out.sample_fraction, 0, 1, true,
-            '0.1', 'sample_fraction is a fraction above 0 and at most 1') -%}
-    {%- endif -%}
     {%- do out.update({'spread': skewjoin._sj_choice(macro_name, arg ~ '.spread', out.spread,
         ['auto', 'always', 'never'], 'spread')}) -%}
     {%- for key in ['spread_partitions', 'spread_min_splits'] if out[key] is not none -%}

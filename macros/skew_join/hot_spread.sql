@@ -41,7 +41,7 @@ join (spread: always; {{ cost }})
 select count(distinct sj_split) as sj_splits
 from (select spark_partition_id() as sj_split from {{ j[side]['from'] }} as sj_probe) as sj_probe
         {%- endset -%}
-        {%- set splits = run_query(probe).rows[0][0] | int -%}
+        {%- set splits = skewjoin._sj_run_query(probe).rows[0][0] | int -%}
     {%- endif -%}
     {%- if splits >= (opts.spread_min_splits | int) -%}
         {{- return({'spread': false, 'tasks': splits, 'line': 'hot rows of ' ~ alias ~ ' joined where they are read:'

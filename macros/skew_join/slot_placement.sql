@@ -77,7 +77,7 @@ from (
 group by sj_key, sj_partition
     {%- endset -%}
     {%- set candidates = {} -%}
-    {%- for row in run_query(query).rows -%}
+    {%- for row in skewjoin._sj_run_query(query, 'metadata').rows -%}
         {%- do candidates.setdefault(row[0] | int, []).append([row[2] | int, row[1] | int]) -%}
     {%- endfor -%}
     {%- set used = {} -%}
