@@ -1,4 +1,5 @@
-{#- skew_join 'auto': the plan from the measured counts (pure: no query). -#}
+{#- skew_join 'auto': the plan from the measured counts (pure: no query;
+    auto_spec.sql describes the pipeline). -#}
 
 
 {#- Slots for groups whose shares are exact fractions [[n, d], ...]: the
