@@ -1,10 +1,11 @@
-{#- The pruning plan: group the small relations by the big columns they
-    constrain, collect and intersect each group's keys, turn them into
-    predicates on the big table, count the partitions kept. Returns
-    {'predicate': sql, 'lines': [...], 'empty': bool, 'partitions': {...} or none}
-    so that star_join can apply it as well. Needs `execute`; with var
-    skewjoin_run_queries false it collects nothing and the predicate is
-    `true`. -#}
+{#- The pruning plan of a resolved request (`_sj_prune_resolve`): measure
+    (`_sj_prune_measure`: group the small relations by the big columns they
+    constrain, read the prune cache, collect each group's keys), then plan
+    (`_sj_prune_plan`: intersect them, turn them into predicates on the big
+    table, count the partitions kept). The plan is {'predicate': sql,
+    'lines': [...], 'empty': bool, 'partitions': {...} or none}, so that
+    star_join can apply it as well. With var skewjoin_run_queries false
+    nothing is collected and the predicate is `true`. -#}
 
 
 {% macro _sj_prune_describe_source(src, spec) -%}
@@ -168,16 +169,14 @@ prune cache {{ table }}, run {{ run }}: {{ present | length }} of {{ ids | lengt
 {%- endmacro %}
 
 
-{% macro _sj_prune_plan(spec) -%}
-    {%- set spec = skewjoin._sj_prune_resolve(spec) -%}
-    {%- set lines = [skewjoin._sj_prune_big_line(spec)] -%}
-    {%- if not skewjoin._sj_queries_allowed() -%}
-        {%- set line -%}
-no predicate (true): run-time queries are off (var skewjoin_run_queries: false), so no key of the small relations
-was collected and nothing is pruned
-        {%- endset -%}
-        {%- do lines.append(line | replace('\n', ' ')) -%}
-        {{- return({'predicate': 'true', 'lines': lines, 'empty': false, 'partitions': none, 'spec': spec}) -}}
+{#- Every key query of a resolved request: the cache's key sets present, and
+    each group's collected keys (none for a group the cache defers).
+    Returns {'allowed' (run-time queries on), 'cache', 'groups': [{'sources',
+    'missing', 'collected'}]}. -#}
+{% macro _sj_prune_measure(spec) -%}
+    {%- set measured = {'allowed': skewjoin._sj_queries_allowed(), 'groups': [], 'cache': none} -%}
+    {%- if not measured.allowed -%}
+        {{- return(measured) -}}
     {%- endif -%}
     {#- group the sources by the big columns (and types) they constrain -#}
     {%- set groups = {} -%}
@@ -191,9 +190,7 @@ was collected and nothing is pruned
         {%- do groups[gk].append(src) -%}
     {%- endfor -%}
     {%- set cache = skewjoin._sj_prune_plan_cache(spec) if spec.cache else none -%}
-    {%- if cache is not none -%}{%- do lines.extend(cache.lines) -%}{%- endif -%}
-    {%- set conjuncts = [] -%}
-    {%- set state = namespace(empty=false, seconds=0.0) -%}
+    {%- do measured.update({'cache': cache}) -%}
     {%- for gk in order -%}
         {%- set sources = groups[gk] -%}
         {%- set missing = [] -%}
@@ -207,14 +204,38 @@ was collected and nothing is pruned
             {%- endfor -%}
             {%- set sources = cached -%}
         {%- endif -%}
-        {%- if missing -%}
-            {%- set g = skewjoin._sj_prune_deferred_predicate(spec, sources) -%}
+        {%- do measured.groups.append({'sources': sources, 'missing': missing,
+            'collected': none if missing else skewjoin._sj_prune_collect(spec, sources)}) -%}
+    {%- endfor -%}
+    {{- return(measured) -}}
+{%- endmacro %}
+
+
+{#- The plan from the measured key sets (`_sj_prune_measure`): each group's
+    predicate and record lines, then the partitions the predicate keeps (a
+    count over the partition list, the one query left here: it evaluates the
+    predicate's own SQL on the partition values, no table data). -#}
+{% macro _sj_prune_plan(spec, measured) -%}
+    {%- set lines = [skewjoin._sj_prune_big_line(spec)] -%}
+    {%- if not measured.allowed -%}
+        {%- set line -%}
+no predicate (true): run-time queries are off (var skewjoin_run_queries: false), so no key of the small relations
+was collected and nothing is pruned
+        {%- endset -%}
+        {%- do lines.append(line | replace('\n', ' ')) -%}
+        {{- return({'predicate': 'true', 'lines': lines, 'empty': false, 'partitions': none, 'spec': spec}) -}}
+    {%- endif -%}
+    {%- if measured.cache is not none -%}{%- do lines.extend(measured.cache.lines) -%}{%- endif -%}
+    {%- set conjuncts = [] -%}
+    {%- set state = namespace(empty=false, seconds=0.0) -%}
+    {%- for m in measured.groups -%}
+        {%- if m.missing -%}
+            {%- set g = skewjoin._sj_prune_deferred_predicate(spec, m.sources) -%}
             {%- do lines.extend(g.lines) -%}
         {%- else -%}
-            {%- set collected = skewjoin._sj_prune_collect(spec, sources) -%}
-            {%- set state.seconds = state.seconds + collected.seconds -%}
-            {%- do lines.extend(skewjoin._sj_prune_source_lines(spec, sources, collected)) -%}
-            {%- set g = skewjoin._sj_prune_group_predicate(spec, sources, collected) -%}
+            {%- set state.seconds = state.seconds + m.collected.seconds -%}
+            {%- do lines.extend(skewjoin._sj_prune_source_lines(spec, m.sources, m.collected)) -%}
+            {%- set g = skewjoin._sj_prune_group_predicate(spec, m.sources, m.collected) -%}
             {%- do lines.append(g.line) -%}
         {%- endif -%}
         {%- if g.empty -%}{%- set state.empty = true -%}{%- endif -%}

@@ -41,8 +41,12 @@
     {#- spec: no query -#}
     {%- set spec = skewjoin._sj_prune_spec('prune_predicate', big, big_alias, small, join_type, max_values,
         fallback, cache) -%}
-    {#- resolve, plan (key queries, unless run-time queries are off) -#}
-    {%- set plan = skewjoin._sj_prune_plan(spec) -%}
+    {#- resolve: the big table's and the small relations' columns, key types and partitions -#}
+    {%- set spec = skewjoin._sj_prune_resolve(spec) -%}
+    {#- measure: the key sets (unless run-time queries are off) -#}
+    {%- set measured = skewjoin._sj_prune_measure(spec) -%}
+    {#- plan: the predicate and its record -#}
+    {%- set plan = skewjoin._sj_prune_plan(spec, measured) -%}
     {#- render -#}
     {{- return(skewjoin._sj_record_sql('prune_predicate', plan.lines) ~ '\n' ~ plan.predicate) -}}
 {%- endmacro %}
