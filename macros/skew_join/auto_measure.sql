@@ -32,10 +32,6 @@
         {%- do nulls.append('sj_k' ~ loop.index0 ~ ' is null') -%}
         {%- do grouped.append('sj_k' ~ loop.index0) -%}
     {%- endfor -%}
-    {%- set sample = '' -%}
-    {%- if options.sample_fraction is not none and (options.sample_fraction | float) < 1 -%}
-        {%- set sample = ' tablesample (' ~ ((options.sample_fraction | float) * 100) ~ ' percent)' -%}
-    {%- endif -%}
     {%- set ors = [] -%}
     {%- for t in extras -%}
         {%- set ands = [] -%}
@@ -54,12 +50,7 @@ from (
         count(*) as sj_rows,
         count_if({{ nulls | join(' or ') }}) as sj_null_rows,
         count(distinct sj_split) as sj_splits
-    from (
-        select
-            {{ inner | join(',\n            ') }},
-            spark_partition_id() as sj_split
-        from {{ j[side]['from'] }}{{ sample }} as {{ alias }}
-    ) as {{ alias }}
+    from {{ skewjoin._sj_indent(skewjoin._sj_key_count_scan(j, side, inner, options), 4)[4:] }}
     group by grouping sets (({{ grouped | join(', ') }}), ())
 ) as sj_counts
 where sj_grouping <> 0 or sj_null_rows = 0
@@ -97,7 +88,7 @@ limit {{ limit }}
     counts up by the fraction, which a histogram's counts must not be. -#}
 {% macro _sj_auto_histogram(j, side, options) -%}
     {%- set from_text = j[side]['from'] | string | trim -%}
-    {%- set sampled = options.sample_fraction is not none and (options.sample_fraction | float) < 1 -%}
+    {%- set sampled = skewjoin._sj_sampled(options) -%}
     {%- if not options.statistics or sampled or j['keys'] | length != 1 or from_text.startswith('(')
            or '/' in from_text
            or modules.re.fullmatch('[A-Za-z0-9_`.]+', from_text) is none -%}
@@ -203,7 +194,7 @@ limit {{ limit }}
         {%- endfor -%}
     {%- endfor -%}
     {%- set how = ('a ' ~ ((options.sample_fraction | float) * 100) ~ '% tablesample, counts of the sample'
-        if options.sample_fraction is not none and (options.sample_fraction | float) < 1
+        if skewjoin._sj_sampled(options)
         else 'every row, exact counts') -%}
     {%- set lines = [] -%}
     {%- for side in ['left', 'right'] -%}

@@ -24,3 +24,28 @@
     {%- endif -%}
     {{- return(out) -}}
 {%- endmacro %}
+
+
+{#- Whether a heavy-key count reads a tablesample (sample_fraction under 1). -#}
+{% macro _sj_sampled(options) -%}
+    {{- return(options.sample_fraction is not none and (options.sample_fraction | float) < 1) -}}
+{%- endmacro %}
+
+
+{#- The rows a heavy-key count reads: `columns` of side `side`, each row
+    with its input split (spark_partition_id()), from a tablesample when
+    `_sj_sampled`. A subquery aliased as the side. -#}
+{% macro _sj_key_count_scan(j, side, columns, options) -%}
+    {%- set alias = j[side].alias -%}
+    {%- set sample = (' tablesample (' ~ ((options.sample_fraction | float) * 100) ~ ' percent)')
+        if skewjoin._sj_sampled(options) else '' -%}
+    {%- set scan -%}
+(
+    select
+        {{ columns | join(',\n        ') }},
+        spark_partition_id() as sj_split
+    from {{ j[side]['from'] }}{{ sample }} as {{ alias }}
+) as {{ alias }}
+    {%- endset -%}
+    {{- return(scan) -}}
+{%- endmacro %}

@@ -14,22 +14,13 @@
             from text) -#}
         {%- do key_texts.append("concat('v:', cast(" ~ col ~ ' as string)) as sj_key_' ~ loop.index0) -%}
     {%- endfor -%}
-    {%- set sample = '' -%}
-    {%- if options.sample_fraction is not none and (options.sample_fraction | float) < 1 -%}
-        {%- set sample = ' tablesample (' ~ ((options.sample_fraction | float) * 100) ~ ' percent)' -%}
-    {%- endif -%}
     {%- set query -%}
 select
     {{ key_texts | join(',\n    ') }},
     grouping_id() as sj_grouping,
     count(*) as sj_rows,
     count(distinct sj_split) as sj_splits
-from (
-    select
-        {{ key_cols | join(',\n        ') }},
-        spark_partition_id() as sj_split
-    from {{ j[side]['from'] }}{{ sample }} as {{ alias }}
-) as {{ alias }}
+from {{ skewjoin._sj_key_count_scan(j, side, key_cols, options) }}
 group by grouping sets (({{ key_cols | join(', ') }}), ())
 order by sj_rows desc
 limit {{ (options.max_keys | int) + 1 }}
@@ -57,7 +48,7 @@ limit {{ (options.max_keys | int) + 1 }}
             {%- do found.append(shown ~ ' ' ~ ('%.1f' | format(share * 100)) ~ '%') -%}
         {%- endif -%}
     {%- endfor -%}
-    {%- set how = ('a ' ~ ((options.sample_fraction | float) * 100) ~ '% sample') if sample
+    {%- set how = ('a ' ~ ((options.sample_fraction | float) * 100) ~ '% sample') if skewjoin._sj_sampled(options)
         else 'every row, exact counts' -%}
     {%- set line -%}
 hot keys of {{ alias }} found at run time (one aggregate query over {{ how }}, {{ '%.1f' | format(seconds) }} s,
