@@ -183,7 +183,7 @@ common with the chain's other keys ({{ first.type }}); cast it in a subquery
         ~ pairs[0].right.columns[0].name ~ "']" -%}
     {%- set output = skewjoin._sj_output_columns('skew_join_chain', columns, j.left,
         pairs | map(attribute='right') | list, example) -%}
-    {#- plan -#}
+    {#- measure and plan: every query (parallelism, verification, slot placement), then the strategy -#}
     {%- set descr = [] -%}
     {%- for p in pairs -%}
         {%- do descr.append(p.join_type ~ ' join ' ~ p.right.alias ~ ' on ' ~ (skewjoin._sj_on_condition(p)
@@ -220,52 +220,7 @@ subqueries to shuffle {{ left_alias }} once)
         {{- return(skewjoin._sj_record_sql('skew_join_chain', lines) ~ '\n'
             ~ skewjoin._sj_chain_join_sql(pairs, output.select_list, plain_inputs)) -}}
     {%- endif -%}
-    {#- render -#}
-    {%- set ctes = [[left_alias ~ '_input', 'select * from ' ~ j.left['from'] ~ ' as sj_source']] -%}
-    {%- set inputs = {left_alias: left_alias ~ '_input'} -%}
-    {%- for p in pairs -%}
-        {%- do ctes.append([p.right.alias ~ '_input', 'select * from ' ~ p.right['from'] ~ ' as sj_source']) -%}
-        {%- do inputs.update({p.right.alias: p.right.alias ~ '_input'}) -%}
-    {%- endfor -%}
-    {%- set selects = [] -%}
-    {%- set rest = inputs -%}
-    {%- if hot.active -%}
-        {%- set hot_sql = skewjoin._sj_hot_chain_ctes(pairs, hot, inputs, output.select_list) -%}
-        {%- do ctes.extend(hot_sql.ctes) -%}
-        {%- do selects.extend(hot_sql.selects) -%}
-        {%- do lines.extend(hot_sql.lines) -%}
-        {%- set rest = hot_sql.rest -%}
-    {%- endif -%}
-    {%- if plan is not none -%}
-        {%- do lines.extend(skewjoin._sj_place_groups(j, plan, slots[1], hot)) -%}
-        {%- set slotted = {} -%}
-        {%- set a_side = skewjoin._sj_slotted_side_ctes(j, plan, 'left', rest[left_alias]) -%}
-        {%- do ctes.extend(a_side.ctes) -%}
-        {%- do slotted.update({left_alias: a_side.final}) -%}
-        {%- for p in pairs -%}
-            {%- set b_side = skewjoin._sj_slotted_side_ctes(p, plan, 'right', rest[p.right.alias]) -%}
-            {%- do ctes.extend(b_side.ctes) -%}
-            {%- do slotted.update({p.right.alias: b_side.final}) -%}
-        {%- endfor -%}
-        {%- set rest_sql = skewjoin._sj_chain_join_sql(pairs, output.select_list, slotted, slot=true) -%}
-        {%- do lines.append('every join of the chain matches on (keys, sj_slot): ' ~ left_alias ~ ' is salted once'
-            ~ ' and the rows of every other side (' ~ (pairs | map(attribute='right') | map(attribute='alias')
-            | join(', ')) ~ ') of a group are copied to the same slots, so '
-            ~ ('Spark keeps the first join\'s partitioning for the next ones and shuffles ' ~ left_alias ~ ' once'
-               if not retyped else 'a join whose key type matches the previous one\'s keeps its partitioning (the'
-               ~ ' others shuffle again, see above)')) -%}
-    {%- else -%}
-        {%- set rest_sql = skewjoin._sj_chain_join_sql(pairs, output.select_list, rest) -%}
-    {%- endif -%}
-    {%- if selects -%}
-        {%- do ctes.append(['rest_chain', rest_sql]) -%}
-        {%- do selects.append('select * from rest_chain') -%}
-        {%- set body = selects | join('\nunion all\n') -%}
-        {%- do lines.append('strategy: hot keys by a chain of broadcast joins + ' ~ ('skew groups for the rest'
-            if plan is not none else 'the plain chain for the rest') ~ ', results unioned') -%}
-    {%- else -%}
-        {%- set body = rest_sql -%}
-        {%- do lines.append('strategy: skew groups over a chain of shuffle joins on (keys, slot)') -%}
-    {%- endif -%}
-    {{- return(skewjoin._sj_record_sql('skew_join_chain', lines) ~ '\n' ~ skewjoin._sj_with_ctes(ctes, body)) -}}
+    {#- render: no query -#}
+    {%- set rendered = skewjoin._sj_chain_sql(pairs, output.select_list, planned, retyped | length > 0) -%}
+    {{- return(skewjoin._sj_record_sql('skew_join_chain', lines + rendered.lines) ~ '\n' ~ rendered.sql) -}}
 {%- endmacro %}
