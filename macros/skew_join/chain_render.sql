@@ -46,15 +46,7 @@
     {%- else -%}
         {%- set rest_sql = skewjoin._sj_chain_join_sql(pairs, select_list, rest) -%}
     {%- endif -%}
-    {%- if selects -%}
-        {%- do ctes.append(['rest_chain', rest_sql]) -%}
-        {%- do selects.append('select * from rest_chain') -%}
-        {%- set body = selects | join('\nunion all\n') -%}
-        {%- do lines.append('strategy: hot keys by a chain of broadcast joins + ' ~ ('skew groups for the rest'
-            if plan is not none else 'the plain chain for the rest') ~ ', results unioned') -%}
-    {%- else -%}
-        {%- set body = rest_sql -%}
-        {%- do lines.append('strategy: skew groups over a chain of shuffle joins on (keys, slot)') -%}
-    {%- endif -%}
-    {{- return({'sql': skewjoin._sj_with_ctes(ctes, body), 'lines': lines}) -}}
+    {%- set last = skewjoin._sj_skew_body(selects | length > 0, ctes, selects, 'rest_chain', rest_sql, plan is not none,
+        {'hot': 'a chain of broadcast joins', 'plain': 'the plain chain', 'slotted': 'a chain of shuffle joins'}) -%}
+    {{- return({'sql': skewjoin._sj_with_ctes(ctes, last.body), 'lines': lines + [last.line]}) -}}
 {%- endmacro %}

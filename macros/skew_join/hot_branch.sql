@@ -253,3 +253,19 @@ left anti join {{ s_cte }}_keys as {{ sa }}
     {%- do out.rest.update({a: a ~ '_rest'}) -%}
     {{- return(out) -}}
 {%- endmacro %}
+
+
+{#- The last step of a skew render: with `union` (a hot-key branch), the
+    rest (`rest_sql`) as the CTE `rest_name` after `ctes`, the hot branches'
+    `selects` and the rest's union all; else the rest alone. `words`: how the
+    record names the hot join, the plain rest and the slotted join. Returns
+    {'body', 'line' (the record's strategy)}. -#}
+{% macro _sj_skew_body(union, ctes, selects, rest_name, rest_sql, grouped, words) -%}
+    {%- if not union -%}
+        {{- return({'body': rest_sql, 'line': 'strategy: skew groups over ' ~ words.slotted ~ ' on (keys, slot)'}) -}}
+    {%- endif -%}
+    {%- do ctes.append([rest_name, rest_sql]) -%}
+    {{- return({'body': (selects + ['select * from ' ~ rest_name]) | join('\nunion all\n'),
+                'line': 'strategy: hot keys by ' ~ words.hot ~ ' + ' ~ ('skew groups' if grouped else words.plain)
+                    ~ ' for the rest, results unioned'}) -}}
+{%- endmacro %}

@@ -40,15 +40,7 @@ from {{ left_side.final }} as {{ la }}
     {%- else -%}
         {%- set rest_join = skewjoin._sj_plain_join_sql(j, inputs.left, inputs.right) -%}
     {%- endif -%}
-    {%- if hot.active -%}
-        {%- do ctes.append(['rest_joined', rest_join]) -%}
-        {%- do final_selects.append('select * from rest_joined') -%}
-        {%- set body = final_selects | join('\nunion all\n') -%}
-        {%- do lines.append('strategy: hot keys by broadcast + ' ~ ('skew groups for the rest' if plan is not none
-            else 'plain shuffle join for the rest') ~ ', results unioned') -%}
-    {%- else -%}
-        {%- set body = rest_join -%}
-        {%- do lines.append('strategy: skew groups over a shuffle join on (keys, slot)') -%}
-    {%- endif -%}
-    {{- return({'sql': skewjoin._sj_with_ctes(ctes, body), 'lines': lines}) -}}
+    {%- set last = skewjoin._sj_skew_body(hot.active, ctes, final_selects, 'rest_joined', rest_join, plan is not none,
+        {'hot': 'broadcast', 'plain': 'plain shuffle join', 'slotted': 'a shuffle join'}) -%}
+    {{- return({'sql': skewjoin._sj_with_ctes(ctes, last.body), 'lines': lines + [last.line]}) -}}
 {%- endmacro %}
