@@ -5,15 +5,16 @@
 #   make bench-large   the same at a size where the plain join's straggler takes seconds (10M fact rows, 15M for scenario d), and the uniform data (3 repetitions: ~35 min here)
 #   make bench-curve   the makespan ratio at 3 sizes, each 4x the last, and its chart
 #   make bench-local   the small-machine case: input read as local Spark reads it
+#   make expected   rewrite the no-Spark tier's expected-output files after an intended change (then review the diff)
 
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench bench-large bench-curve bench-local setup clean lint
+.PHONY: demo test bench bench-large bench-curve bench-local setup clean lint expected
 
-$(STAMP): requirements.lock python_helpers/pyproject.toml bench/pyproject.toml scripts/setup.sh
+$(STAMP): requirements.lock python_helpers/pyproject.toml devtools/pyproject.toml bench/pyproject.toml scripts/setup.sh
 	bash scripts/setup.sh "$(PYTHON)" "$(VENV)"
 	touch $(STAMP)
 
@@ -36,6 +37,9 @@ bench-curve: $(STAMP)
 
 bench-local: $(STAMP)
 	bash scripts/bench.sh --read local --datasets left,right,full,wide,aggregated,skewed,chain,uniform
+
+expected: $(STAMP)
+	$(BIN)/pytest integration_tests/unit -m "not spark" -q -p no:cacheprovider --rewrite-expected
 
 clean:
 	rm -rf .spark target dbt_packages logs integration_tests/target integration_tests/dbt_packages integration_tests/logs

@@ -10,6 +10,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BIN="$ROOT/.venv/bin"
 cd "$ROOT"
+# every Spark these commands start listens on this machine only
+export SPARK_LOCAL_IP=127.0.0.1
 export PYSPARK_PYTHON="$BIN/python"
 export SKEWJOIN_REPO="$ROOT"
 started=$(date +%s)

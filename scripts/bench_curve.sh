@@ -9,6 +9,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BIN="$ROOT/.venv/bin"
 cd "$ROOT"
+# every Spark these commands start listens on this machine only
+export SPARK_LOCAL_IP=127.0.0.1
 export PYSPARK_PYTHON="$BIN/python"
 export SKEWJOIN_REPO="$ROOT"
 SIZES=${SIZES:-"625000 2500000 10000000"}

@@ -9,6 +9,8 @@ mkdir -p "$RUN_DIR"
 # The session method writes metastore_db/ and the warehouse into the working
 # directory: keep them in .spark/demo, out of git and out of the tests' way.
 cd "$RUN_DIR"
+# every Spark these commands start listens on this machine only
+export SPARK_LOCAL_IP=127.0.0.1
 export SKEWJOIN_SPARK_DIR="$RUN_DIR"
 export SKEWJOIN_TARGET=session
 export PYSPARK_PYTHON="$BIN/python"

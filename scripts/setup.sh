@@ -21,6 +21,8 @@ echo "==> installing pinned dependencies (requirements.lock)"
 "$VENV/bin/python" -m pip install --quiet --upgrade "pip==26.3"
 "$VENV/bin/python" -m pip install --quiet -r requirements.lock
 "$VENV/bin/python" -m pip install --quiet --no-deps -e python_helpers
-# the benchmark (skewjoin-bench): a project of this repository only, not shipped with the helpers
+# the development tools (skewjoin-dev: the local Spark Thrift Server, the pytest fixtures) and the
+# benchmark (skewjoin-bench): projects of this repository only, not shipped with the helpers
+"$VENV/bin/python" -m pip install --quiet --no-deps -e devtools
 "$VENV/bin/python" -m pip install --quiet --no-deps -e bench
 "$VENV/bin/python" -c 'import dbt.version, pyspark; print("==> ready: dbt-core", dbt.version.__version__, "| pyspark", pyspark.__version__)'

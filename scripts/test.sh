@@ -14,6 +14,8 @@ set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BIN="$ROOT/.venv/bin"
 cd "$ROOT"
+# every Spark these commands start listens on this machine only
+export SPARK_LOCAL_IP=127.0.0.1
 export PYSPARK_PYTHON="$BIN/python"
 SERVER_DIR="$ROOT/.spark/test-thrift-$$"
 START_LOG="$ROOT/.spark/test-thrift-$$.start.log"
@@ -21,7 +23,7 @@ SECOND_LOG="$ROOT/.spark/test-second-$$.log"
 SECOND_RC="$ROOT/.spark/test-second-$$.rc"
 rm -rf "$SERVER_DIR"
 mkdir -p "$ROOT/.spark"
-TESTS=(integration_tests/unit python_helpers/tests bench/tests integration_tests/pytests)
+TESTS=(integration_tests/unit python_helpers/tests devtools/tests bench/tests integration_tests/pytests)
 start_pid=""
 second_pid=""
 
@@ -30,7 +32,7 @@ stop_server() {
     # the second lane uses the server too: wait for it
     if [ -n "$start_pid" ]; then wait "$start_pid" 2>/dev/null; fi
     if [ -n "$second_pid" ]; then wait "$second_pid" 2>/dev/null; fi
-    "$BIN/skewjoin" spark-thrift stop --dir "$SERVER_DIR" || true
+    "$BIN/skewjoin-dev" spark-thrift stop --dir "$SERVER_DIR" || true
 }
 trap stop_server EXIT
 
@@ -44,13 +46,17 @@ run_pytest() {
 
 started=$(date +%s)
 echo "==> starting the Spark Thrift Server in the background (log: $START_LOG)"
-"$BIN/skewjoin" spark-thrift start --dir "$SERVER_DIR" >"$START_LOG" 2>&1 &
+"$BIN/skewjoin-dev" spark-thrift start --dir "$SERVER_DIR" >"$START_LOG" 2>&1 &
 start_pid=$!
 
 # the integration project's package link, made once (no Spark needed): both lanes below read it
 "$BIN/dbt" deps --project-dir integration_tests --profiles-dir integration_tests --quiet || exit 1
 
-echo "==> pytest, the tests that need no Spark (unit tier of the macros, python_helpers, bench), while it starts"
+echo "==> ruff check (every Python tree) and ruff format --check (python_helpers, devtools, bench)"
+"$BIN/ruff" check . && "$BIN/ruff" format --check python_helpers devtools bench
+ruff_rc=$?
+
+echo "==> pytest, the tests that need no Spark (unit tier of the macros, python_helpers, devtools, bench), while it starts"
 run_pytest "${TESTS[@]}" -m "not spark"
 unit_rc=$?
 
@@ -97,8 +103,9 @@ props_rc=$(sed -n 1p "$SECOND_RC" 2>/dev/null)
 local_rc=$(sed -n 2p "$SECOND_RC" 2>/dev/null)
 lint_rc=$(sed -n 3p "$SECOND_RC" 2>/dev/null)
 
-echo "==> done in $(( $(date +%s) - started )) s: pytest exit $unit_rc (no Spark), $thrift_rc (first lane)," \
-    "${props_rc:-none} (property-based suite), ${local_rc:-none} (local Spark), sqlfluff exit ${lint_rc:-none}"
-for rc in "$unit_rc" "$thrift_rc" "$props_rc" "$local_rc" "$lint_rc"; do
+echo "==> done in $(( $(date +%s) - started )) s: ruff exit $ruff_rc, pytest exit $unit_rc (no Spark)," \
+    "$thrift_rc (first lane), ${props_rc:-none} (property-based suite), ${local_rc:-none} (local Spark)," \
+    "sqlfluff exit ${lint_rc:-none}"
+for rc in "$ruff_rc" "$unit_rc" "$thrift_rc" "$props_rc" "$local_rc" "$lint_rc"; do
     if [ "$rc" != 0 ]; then exit 1; fi
 done

@@ -40,7 +40,10 @@ def test_smoke_benchmark_runs_checks_and_measures(tmp_path: Path) -> None:
     assert "## Targets" in md and "skewjoin-bench --smoke" in md and " cores" in md
     assert "## Where Spark gives up" in md
     assert {r["dataset"] for r in json.loads(paths["json"].read_text())["where_spark_gives_up"]} >= {
-        "left", "full", "aggregated", "skewed"
+        "left",
+        "full",
+        "aggregated",
+        "skewed",
     }
     data = json.loads(paths["json"].read_text())
     assert data["config"]["data"]["rows"] == config.data.rows
@@ -79,7 +82,8 @@ def test_smoke_benchmark_runs_checks_and_measures(tmp_path: Path) -> None:
     # the declared keys counted at compile time: key 0 (70% of the rows) is kept
     assert "hot key 0 of f verified" in result.decision_records["bench_skewed_hot_keys"]
     left_record = result.decision_records["bench_left_auto"]
-    assert "hot keys of f found at run time" in left_record and "multicast: those rows of d are broadcast" in left_record
+    assert "hot keys of f found at run time" in left_record
+    assert "multicast: those rows of d are broadcast" in left_record
     # Spark's AQE never splits the null-supplying side: no skew-split join in any plain left join's final plan
     for run in result.runs:
         if run.scenario.startswith("left/plain@"):

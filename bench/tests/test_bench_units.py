@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skewjoin_bench.balance import balance, markdown
+from skewjoin_bench.command import bench
 from skewjoin_bench.eventlog import EventLog, EventLogError, find_event_log, join_stage
 from skewjoin_bench.generator import DatasetSpec, KeyStats, parse_key_stats, statements, zipf_key_sql
 from skewjoin_bench.report import Target, targets, to_markdown
@@ -31,7 +32,6 @@ from skewjoin_bench.scenarios import (
     settings_for,
     skew_configs,
 )
-from skewjoin_bench.command import bench
 from skewjoin_bench.schedule import StageTasks, lower_bound, makespan, makespans
 from skewjoin_bench.spark import local_settings
 
@@ -570,8 +570,8 @@ def _result(medians_by_run: dict[str, dict[str, Any]]) -> BenchResult:
             marker=key, jobs=1, span_s=m["wall"], tasks=10, failed_tasks=0, total_task_s=m["total"], cpu_s=0,
             shuffle_write_bytes=m["bytes"], shuffle_read_bytes=m["bytes"], shuffle_write_records=0,
             memory_spilled=0, disk_spilled=0, input_bytes=0, input_records=0, stages=[join], join_stage=join,
-            join_stage_durations=[m["max"], m["median"], m["median"]], makespan_s={2: m["p64"] * 2, 16: m["p64"], 64: m["p64"],
-                                                                      256: m["p64"]},
+            join_stage_durations=[m["max"], m["median"], m["median"]],
+            makespan_s={2: m["p64"] * 2, 16: m["p64"], 64: m["p64"], 256: m["p64"]},
             schedule_order="longest-first", exchanges=[], scans=[],
         )  # fmt: skip
         runs.append(RunRecord(key, 1, 1, key, m["wall"], 100, (1, 1), True, metrics=metrics))

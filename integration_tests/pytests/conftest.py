@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).parents[1]))  # the unit tier's package `u
 
 from support import BUILD_THREADS, SCHEMA, as_json, error_text, inline_compiled_sql, node_results  # noqa: E402,F401  (re-exported)
 
-from skewjoin.testing.plugin import DbtProject  # noqa: E402
+from skewjoin_devtools.pytest_plugin import DbtProject  # noqa: E402
 
 
 @pytest.fixture(scope="session")

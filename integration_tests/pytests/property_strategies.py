@@ -35,7 +35,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from skewjoin.literals import to_jinja
+from skewjoin.config_text import to_jinja
 
 LEFT_VIEW = "global_temp.sj_prop_left"
 RIGHT_VIEW = "global_temp.sj_prop_right"

@@ -20,7 +20,7 @@ from conftest import Built
 from support import SCHEMA, inline_compiled_sql, partition_shares, strip_record
 
 from skewjoin.spark_backend import run_sql
-from skewjoin.testing.plugin import DbtProject
+from skewjoin_devtools.pytest_plugin import DbtProject
 
 pytestmark = pytest.mark.spark
 
@@ -157,4 +157,4 @@ def test_every_hostile_string_round_trips_as_one_literal(
     )
     sql = inline_compiled_sql(compile_inline(call))
     counts = run_sql(inputs_built.conn, sql)[0]
-    assert list(counts) == [1] * len(HOSTILE), dict(zip(HOSTILE, counts))
+    assert list(counts) == [1] * len(HOSTILE), dict(zip(HOSTILE, counts, strict=False))

@@ -62,11 +62,11 @@ from property_strategies import (
 )
 from support import inline_compiled_sql
 
+from skewjoin.config_text import to_jinja
 from skewjoin.errors import SparkSqlError
-from skewjoin.literals import to_jinja
 from skewjoin.spark_backend import run_sql
-from skewjoin.testing.multisets import compare_multisets
-from skewjoin.testing.plugin import DbtProject
+from skewjoin_devtools.multisets import compare_multisets
+from skewjoin_devtools.pytest_plugin import DbtProject
 
 pytestmark = pytest.mark.spark
 

@@ -31,8 +31,8 @@ from dbt.cli.main import dbtRunner
 from test_pruning import _explain, _field, _in_list, _paths_listed, _record, _scan
 
 from skewjoin.spark_backend import run_sql
-from skewjoin.testing.multisets import assert_same_rows
-from skewjoin.testing.plugin import DbtProject, SparkThrift
+from skewjoin_devtools.multisets import assert_same_rows
+from skewjoin_devtools.pytest_plugin import DbtProject, SparkThrift
 
 pytestmark = pytest.mark.spark
 

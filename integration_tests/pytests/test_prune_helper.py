@@ -24,16 +24,18 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from conftest import SCHEMA, inline_compiled_sql
+from support import error_text
+
 from skewjoin.cli import main
+from skewjoin.config_text import to_jinja
 from skewjoin.errors import PruneSpecError
-from skewjoin.literals import quote_spark_string, to_jinja
+from skewjoin.literals import quote_spark_string
 from skewjoin.prune_spec import PruneSpec, parse_request
 from skewjoin.pruning import PruneResult, find_column, prune
 from skewjoin.spark_backend import ThriftConnection
 from skewjoin.sql_rules import cast_expr, comment_text
-from skewjoin.testing.multisets import assert_same_rows
-from skewjoin.testing.plugin import DbtProject, SparkThrift
-from support import error_text
+from skewjoin_devtools.multisets import assert_same_rows
+from skewjoin_devtools.pytest_plugin import DbtProject, SparkThrift
 
 pytestmark = pytest.mark.spark
 

@@ -26,7 +26,7 @@ from conftest import BUILD_THREADS, SCHEMA, inline_compiled_sql, node_results
 from support import assert_clear_compile_error
 
 from skewjoin.spark_backend import run_sql
-from skewjoin.testing.plugin import DbtProject
+from skewjoin_devtools.pytest_plugin import DbtProject
 
 pytestmark = pytest.mark.spark
 

@@ -9,7 +9,6 @@ the plain Spark join written here, as multisets.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -17,8 +16,8 @@ import pytest
 from support import inline_compiled_sql
 
 from skewjoin.spark_backend import run_sql
-from skewjoin.testing.multisets import compare_multisets
-from skewjoin.testing.plugin import DbtProject
+from skewjoin_devtools.multisets import compare_multisets
+from skewjoin_devtools.pytest_plugin import DbtProject
 
 pytestmark = pytest.mark.spark
 

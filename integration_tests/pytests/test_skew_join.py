@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 from conftest import Built
-from unit.harness import RaisedCompilerError, Renderer, Table
 from support import SCHEMA, assert_clear_compile_error, inline_compiled_sql, partition_shares, strip_record
+from unit.harness import RaisedCompilerError, Renderer, Table
 
 from skewjoin.spark_backend import run_sql
-from skewjoin.testing.multisets import assert_same_rows
-from skewjoin.testing.plugin import DbtProject
+from skewjoin_devtools.multisets import assert_same_rows
+from skewjoin_devtools.pytest_plugin import DbtProject
 
 pytestmark = pytest.mark.spark
 
@@ -297,7 +297,7 @@ def test_common_key_type_matches_spark(inputs_built: DbtProject, ansi: bool) -> 
     run_sql(conn, f"set spark.sql.ansi.enabled={'true' if ansi else 'false'}")
     try:
         mismatches = []
-        for (left, right), mine in zip(PAIRS, ours):
+        for (left, right), mine in zip(PAIRS, ours, strict=True):
             if not ansi and "string" in (left, right) and "decimal" in left + right:
                 continue
             theirs = _spark_compare_type(conn, left, right)

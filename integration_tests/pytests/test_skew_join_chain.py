@@ -14,7 +14,7 @@ from conftest import Built
 from support import SCHEMA, strip_record
 
 from skewjoin.spark_backend import run_sql
-from skewjoin.testing.plugin import DbtProject
+from skewjoin_devtools.pytest_plugin import DbtProject
 
 pytestmark = pytest.mark.spark
 
@@ -52,10 +52,10 @@ def test_the_large_side_is_shuffled_once(chains_built: Built, inputs_built: DbtP
     assert len(exchanges) == 3, exchanges
     assert all("sj_slot" in e for e in exchanges), exchanges
     nested = (
-        f"{{{{ skewjoin.skew_join(skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_big'], "
-        f"columns=['a.id', 'a.k_big', 'b.rid', 'b.attr'], skew={{'groups': [{{'when': 'a.k_big = 0', 'slots': 8}}]}}), "
-        f"ref('spread_right'), on=[['k_big', 'k']], columns=['a.id', 'a.k_big', 'a.rid', 'a.attr', 'b.label'], "
-        f"skew={{'groups': [{{'when': 'a.k_big = 0', 'slots': 8}}]}}) }}}}"
+        "{{ skewjoin.skew_join(skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_big'], "
+        "columns=['a.id', 'a.k_big', 'b.rid', 'b.attr'], skew={'groups': [{'when': 'a.k_big = 0', 'slots': 8}]}), "
+        "ref('spread_right'), on=[['k_big', 'k']], columns=['a.id', 'a.k_big', 'a.rid', 'a.attr', 'b.label'], "
+        "skew={'groups': [{'when': 'a.k_big = 0', 'slots': 8}]}) }}"
     )
     result = inputs_built.run(["compile", "--inline", nested])
     nested_sql = strip_record(str(result.result.results[0].node.compiled_code))  # type: ignore[union-attr]

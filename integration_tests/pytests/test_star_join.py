@@ -26,11 +26,12 @@ from urllib.parse import urlparse
 
 import pytest
 from conftest import BUILD_THREADS, SCHEMA, inline_compiled_sql, node_results
+from support import strip_record
+
 from skewjoin.dbt_runner import run_dbt
 from skewjoin.spark_backend import run_sql
-from skewjoin.testing.multisets import assert_same_rows
-from skewjoin.testing.plugin import DbtProject
-from support import strip_record
+from skewjoin_devtools.multisets import assert_same_rows
+from skewjoin_devtools.pytest_plugin import DbtProject
 
 pytestmark = pytest.mark.spark
 

@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 from conftest import SCHEMA, inline_compiled_sql
-from skewjoin.testing.multisets import assert_same_rows
-from skewjoin.testing.plugin import DbtProject
 from support import strip_record
+
+from skewjoin_devtools.multisets import assert_same_rows
+from skewjoin_devtools.pytest_plugin import DbtProject
 
 pytestmark = pytest.mark.spark
 

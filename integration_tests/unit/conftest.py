@@ -26,3 +26,15 @@ def renderer(pkg: Package) -> Callable[..., Renderer]:
         return Renderer(tables(*names, **(extra_tables or {})), pkg=pkg, **options)
 
     return _make
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--rewrite-expected", action="store_true", default=False,
+        help="rewrite the unit tier's expected-output files (integration_tests/unit/expected) instead of comparing",
+    )  # fmt: skip
+
+
+@pytest.fixture
+def rewrite_expected(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--rewrite-expected"))

@@ -66,7 +66,7 @@ INVOCATION_ID = "00000000-0000-4000-8000-000000000000"
 # Names dbt's context provides that the harness provides too; test_harness.py
 # checks that every name the macros read is one of them.
 CONTEXT_NAMES = (
-    PACKAGE, "adapter", "api", "config", "exceptions", "execute", "flags", "fromjson", "invocation_id",
+    PACKAGE, "adapter", "api", "config", "exceptions", "execute", "flags", "fromjson", "fromyaml", "invocation_id",
     "local_md5", "log", "model", "modules", "ref", "return", "run_query", "source", "target", "this", "tojson", "var",
 )  # fmt: skip
 
@@ -189,15 +189,21 @@ class Namespace:
 class Adapter:
     DISPATCH_ORDER = {"spark": ["spark", "default"], "databricks": ["databricks", "spark", "default"]}
 
-    def __init__(self, namespace: Namespace, adapter_type: str) -> None:
+    def __init__(self, namespace: Namespace, adapter_type: str, tables: dict[str, Any] | None = None) -> None:
         self._namespace = namespace
         self._type = adapter_type
+        self._tables = tables
 
     def type(self) -> str:
         return self._type
 
     def get_relation(self, database: str | None, schema: str, identifier: str) -> Any:
-        raise UnexpectedQuery(f"adapter.get_relation({database}, {schema}, {identifier}): no catalog in the unit tier")
+        """A table of the fake Spark, or None (a test that gives no tables gets no catalog)."""
+        if self._tables is None:
+            raise UnexpectedQuery(f"adapter.get_relation({database}, {schema}, {identifier}): no catalog here")
+        if f"{schema}.{identifier}" in self._tables:
+            return SparkRelation.create(schema=schema, identifier=identifier)
+        return None
 
     def dispatch(self, macro_name: str, macro_namespace: str | None = None) -> MacroGenerator:
         if macro_namespace != PACKAGE:
@@ -597,13 +603,14 @@ class Renderer:
         context.update(
             {
                 PACKAGE: namespace,
-                "adapter": Adapter(namespace, adapter_type),
+                "adapter": Adapter(namespace, adapter_type, self.spark.tables),
                 "api": {"Relation": SparkRelation},
                 "config": Config(self.config_values),
                 "exceptions": Exceptions(self.warnings),
                 "execute": execute,
                 "flags": SimpleNamespace(WHICH="run"),
                 "fromjson": BaseContext.fromjson,
+                "fromyaml": BaseContext.fromyaml,
                 "invocation_id": INVOCATION_ID,
                 "local_md5": BaseContext.local_md5,
                 "log": self._log,

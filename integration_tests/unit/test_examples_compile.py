@@ -127,6 +127,6 @@ def test_skew_join_examples_compile(renderer: Callable[..., Renderer], case: Err
                      extra_tables=cast_query_tables(kwargs))
     left = repr(kwargs.pop("left")) if "left" in kwargs else "ref('typed_left')"
     right = repr(kwargs.pop("right")) if "right" in kwargs else "ref('typed_right')"
-    fixed_call_text = "{{ skewjoin.skew_join(%s, %s, %s) }}" % (left, right, jinja_args(kwargs))
+    fixed_call_text = f"{{{{ skewjoin.skew_join({left}, {right}, {jinja_args(kwargs)}) }}}}"
     sql = fixed.render(fixed_call_text)
     assert "skewjoin.skew_join decision record" in sql, f"{case.id}: the example {example!r} did not compile:\n{sql}"

@@ -29,7 +29,7 @@ def _signature(pkg: Package, name: str) -> str:
     macro = next(pkg.env.parse(pkg.sources[name].sql).find_all(jinja2.nodes.Macro))
     defaults = [None] * (len(macro.args) - len(macro.defaults)) + list(macro.defaults)
     parts = []
-    for arg, default in zip(macro.args, defaults):
+    for arg, default in zip(macro.args, defaults, strict=True):
         parts.append(arg.name if default is None else f"{arg.name}={default.as_const()!r}")
     return ", ".join(parts)
 

@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+
 from skewjoin.errors import PruneSpecError
-from skewjoin.literals import quote_spark_string
+from skewjoin.literals import is_query_text, normalize_type, quote_spark_string, spark_ident, type_kind
 from skewjoin.prune_cache import key_set
 from skewjoin.prune_spec import PruneSpec, SmallSpec
 from skewjoin.pruning import (
@@ -28,16 +29,7 @@ from skewjoin.pruning import (
     group_predicate,
     read_collected,
 )
-from skewjoin.sql_rules import (
-    cast_expr,
-    common_type,
-    indent,
-    normalize_type,
-    prune_literal,
-    prune_target_type,
-    sj_ident,
-    type_kind,
-)
+from skewjoin.sql_rules import cast_expr, common_type, indent, prune_literal, prune_target_type
 
 from .harness import RaisedCompilerError, Renderer
 
@@ -189,7 +181,22 @@ def test_quote_string(r: Renderer, value: str) -> None:
     )
 )
 def test_ident(r: Renderer, name: str) -> None:
-    assert sj_ident(name) == r.call("_sj_ident", name)
+    assert spark_ident(name) == r.call("_sj_ident", name)
+
+
+@SETTINGS
+@given(
+    text=st.lists(
+        st.sampled_from(["select", "SELECT ", "with", "values", "from", "table", "(", " ", "\n", "-- c\n", "/* c */",
+                         "db.t", "`x`", "selected", "a", ".", "*/", "--"]),  # fmt: skip
+        max_size=6,
+    ).map("".join)
+)
+@example(text="/* skewjoin */\nselect 1")
+@example(text="selected_rows")
+def test_is_query_text(r: Renderer, text: str) -> None:
+    """One rule tells a query from a table name: the profile's, the prune helper's and the test fixtures'."""
+    assert is_query_text(text) == r.call("_sj_is_query_text", text)
 
 
 @SETTINGS
@@ -253,7 +260,7 @@ def groups(draw: st.DrawFn) -> dict[str, Any]:
 def _keys(case: dict[str, Any], alias: str) -> list[Key]:
     keys = []
     for name, t, pushable in zip(case["names"], case["types"], case["pushable"], strict=True):
-        column = (case["alias"] + "." if case["alias"] else "") + sj_ident(name)
+        column = (case["alias"] + "." if case["alias"] else "") + spark_ident(name)
         big_expr = column if pushable else f"cast({column} as {t})"
         keys.append(
             Key(
@@ -265,7 +272,7 @@ def _keys(case: dict[str, Any], alias: str) -> list[Key]:
                 t,
                 pushable,
                 big_expr,
-                f"{alias}.{sj_ident(name.lower())}",
+                f"{alias}.{spark_ident(name.lower())}",
             )
         )
     return keys

@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from .cases import ErrorCase, params
+from .golden import check_expected
 from .harness import Renderer, Table, assert_clear_compile_error
 
 DATES = "{'relation': ref('prune_dates'), 'on': ['date_key']}"
@@ -46,10 +47,11 @@ CASES = [
 
 
 @pytest.mark.parametrize("case", params(CASES))
-def test_bad_input_is_a_clear_compile_error(renderer: Callable[..., Renderer], case: ErrorCase) -> None:
+def test_bad_input_is_a_clear_compile_error(renderer: Callable[..., Renderer], case: ErrorCase, rewrite_expected: bool) -> None:
     r = renderer("prune_sales", "prune_dates", vars=case.vars, model="pr_bad_" + case.id)
     message = r.compile_error("select 1 where {{ skewjoin.prune_predicate(ref('prune_sales'), 'f', " + case.args + ") }}")
     assert_clear_compile_error(message, "prune_predicate", "pr_bad_" + case.id, case.argument, case.expected)
+    check_expected(f"errors/prune_predicate/{case.id}.txt", message + "\n", rewrite_expected)
     assert not [q for q in r.spark.queries if not q.startswith(("describe query", "set "))], "no key query before the checks"
 
 

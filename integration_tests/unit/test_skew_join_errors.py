@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pytest
 
 from .cases import ErrorCase, params
+from .golden import check_expected
 from .harness import Renderer, assert_clear_compile_error
 
 G = "skew_join.groups[0]"
@@ -80,11 +81,12 @@ CASES = [
 
 
 @pytest.mark.parametrize("case", params(CASES))
-def test_bad_input_is_a_clear_compile_error(renderer: Callable[..., Renderer], case: ErrorCase) -> None:
+def test_bad_input_is_a_clear_compile_error(renderer: Callable[..., Renderer], case: ErrorCase, rewrite_expected: bool) -> None:
     args = case.args if case.args.startswith("on=") else "on=['k_int']" + (", " + case.args if case.args else "")
     r = renderer("typed_left", "typed_right", config=case.config, vars=case.vars, model="sj_bad_" + case.id)
     message = r.compile_error("{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), " + args + ") }}")
     assert_clear_compile_error(message, "skew_join", "sj_bad_" + case.id, case.argument, case.expected)
+    check_expected(f"errors/skew_join/{case.id}.txt", message + "\n", rewrite_expected)
 
 
 def test_the_argument_wins_over_the_config(renderer: Callable[..., Renderer]) -> None:

@@ -9,23 +9,23 @@ from collections.abc import Callable
 
 import pytest
 
-from .harness import Renderer, RaisedCompilerError, Table, decision_record, fake_partition, strip_record
+from .harness import RaisedCompilerError, Renderer, Table, decision_record, fake_partition, strip_record
+from .model_cases import render
 
 # -- the seed's layout (HIVE-3286: 20 reducers, groups of 10%, 20%, 40%) ----------------
 
 
-def test_seed_example_layout(renderer: Callable[..., Renderer]) -> None:
+def test_seed_example_layout() -> None:
     """The seed's example, rendered from the integration model itself: groups
     of 10%, 20% and 40% of 20 slots take #6-#7, #8-#11 and #12-#19; the rows
     in no group take #0-#5."""
-    r = renderer("src", model="sj_seed_three_groups")
-    sql = r.render_model("models/skew_join/sj_seed_three_groups.sql")
+    case = render("sj_seed_three_groups")
+    r, sql = case.renderer, case.sql
     record = decision_record(sql, "skew_join")
-    assert "total slots 20 (from skew_join.total_slots)" in record
     assert "rows in no group: slots #0-#5" in record
-    assert re.search(r"group 1 .*driver a, 10(\.0)?% of 20 = 2 slots -> slots #6-#7, distribute random", record)
-    assert re.search(r"group 2 .*driver b, 20(\.0)?% of 20 = 4 slots -> slots #8-#11, distribute expression", record)
-    assert re.search(r"group 3 .*driver a, 40(\.0)?% of 20 = 8 slots -> slots #12-#19, distribute keys", record)
+    assert re.search(r"group 1 .*-> slots #6-#7", record)
+    assert re.search(r"group 2 .*-> slots #8-#11", record)
+    assert re.search(r"group 3 .*-> slots #12-#19", record)
     # one slotting CTE per side, one arm per group: b rows of group 1 are
     # multicast to the group's two slots only, a rows of group 2 to its four
     a_slotted = sql[sql.index("a_slotted as (") : sql.index("b_grouped as (")]
@@ -38,7 +38,6 @@ def test_seed_example_layout(renderer: Callable[..., Renderer]) -> None:
     assert placed, a_slotted
     assert re.search(r"when 1 then case b\.`key`\s+when '0' then array\(" + placed.group(1) + ", " + placed.group(2)
                      + r"\)\s+else sequence\(6, 7\)", b_slotted), b_slotted
-    assert "group 1: key 0's 2 slots placed on 2 distinct shuffle partitions of 200" in record
     assert "when 2 then sequence(8, 11)" in a_slotted
     assert re.search(r"when 3 then array\(12 \+ pmod\(xxhash64\(a\.`key`\), 8\)\)", a_slotted)
     assert "else array(pmod(xxhash64(a.`key`), 6))" in a_slotted
@@ -73,19 +72,11 @@ def test_percent_sizes_round_half_up(renderer: Callable[..., Renderer], percent:
     assert f"rows in no group: slots #0-#{first - 1}" in sql
 
 
-def test_total_slots_come_from_the_spec_then_the_var_then_the_session(renderer: Callable[..., Renderer]) -> None:
-    call = (
-        "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], "
-        "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 2}]" + "%s}) }}"
-    )
-    sql = renderer("typed_left", "typed_right").render(call % ", 'total_slots': 10")
-    assert "total slots 10 (from skew_join.total_slots)" in sql
-    sql = renderer("typed_left", "typed_right").render(call % "")
-    assert "total slots 20 (from var('skewjoin_total_slots'))" in sql
-    r = renderer("typed_left", "typed_right", vars={"skewjoin_total_slots": None}, conf={"spark.sql.shuffle.partitions": "48"})
-    sql = r.render(call % "")
-    assert "total slots 48 (from spark.sql.shuffle.partitions)" in sql
-    assert "set spark.sql.shuffle.partitions" in r.spark.queries
+def test_total_slots_come_from_the_spec_then_the_var_then_the_session() -> None:
+    for case_id, slots in (("slots_total_from_spec", 10), ("slots_total_from_var", 20), ("slots_total_from_session", 48)):
+        sql = render(case_id).sql
+        assert f"rows in no group: slots #0-#{slots - 3}" in sql and f"-> slots #{slots - 2}-#{slots - 1}" in sql
+    assert "set spark.sql.shuffle.partitions" in render("slots_total_from_session").queries
 
 
 # -- the type two keys are compared in ----------------------------------------------------
@@ -161,16 +152,14 @@ def test_same_join_compiles_to_identical_salts(renderer: Callable[..., Renderer]
     assert "pmod(xxhash64(a.id, a.k_int" in first
 
 
-def test_the_plain_join_when_nothing_is_skewed(renderer: Callable[..., Renderer]) -> None:
-    r = renderer("typed_left", "typed_right")
-    sql = r.render("{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], join_type='left outer') }}")
-    assert "strategy: plain join (no skew groups and no hot keys)" in sql
+def test_the_plain_join_when_nothing_is_skewed() -> None:
+    sql = render("plain_join_nothing_skewed").sql
+    assert "strategy: plain join" in sql
     body = strip_record(sql)
     assert body.startswith("select\n    a.id,")
     assert "from skewjoin_it.typed_left as a\nleft outer join skewjoin_it.typed_right as b\n    on a.k_int = b.k_int" in body
     # default columns: every column of a, the non-key columns of b, clashes renamed
     assert "b.region as b_region" in body and "b.k_int" not in body.split("on a.k_int")[0]
-    assert "output columns of b renamed to avoid duplicate names: " in sql
 
 
 def test_default_columns_rename_a_clash_to_a_free_name(renderer: Callable[..., Renderer]) -> None:
@@ -197,15 +186,11 @@ def test_star_join_renames_a_clash_to_a_free_name(renderer: Callable[..., Render
     assert "s.region -> s_region_2" in sql
 
 
-def test_parse_time_runs_no_query(renderer: Callable[..., Renderer]) -> None:
+def test_parse_time_runs_no_query() -> None:
     """With execute false (dbt parse), valid SQL and no query at all."""
-    r = renderer("typed_left", "typed_right", execute=False)
-    sql = r.render(
-        "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], "
-        "skew={'hot_keys': 'auto', 'groups': [{'when': 'a.k_int = 0', 'slots': 2}]}) }}"
-    )
-    assert sql == "select * from skewjoin_it.typed_left as a cross join skewjoin_it.typed_right as b"
-    assert r.spark.queries == []
+    case = render("sj_parse_time")
+    assert case.sql == "select * from skewjoin_it.typed_left as a cross join skewjoin_it.typed_right as b"
+    assert case.queries == []
 
 
 def test_refused_types_are_refused_before_any_plan(renderer: Callable[..., Renderer]) -> None:
@@ -226,14 +211,11 @@ def _placed_values(sql: str, side: str = "b") -> dict[str, list[int]]:
     return {m["lit"]: [int(v) for v in m["values"].split(",")] for m in PLACED.finditer(slotted)}
 
 
-def test_placed_slots_take_distinct_partitions_across_keys(renderer: Callable[..., Renderer]) -> None:
+def test_placed_slots_take_distinct_partitions_across_keys() -> None:
     """Two groups naming three keys, 150 slots on 200 partitions: no two slots share a partition
     (by the fake Spark's hash), and the driver picks its slot among the same values."""
-    r = renderer("typed_left", "typed_right")
-    sql = r.render(
-        "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], skew={'total_slots': 200, "
-        "'groups': [{'when': 'a.k_int in (0, 7)', 'slots': 60}, {'when': 'a.k_int = -3', 'slots': 30}]}) }}"
-    )
+    case = render("placement_distinct_across_keys")
+    r, sql = case.renderer, case.sql
     placed = _placed_values(sql)
     assert list(placed) == ["cast(0 as int)", "cast(7 as int)", "cast(-3 as int)"], placed
     assert [len(v) for v in placed.values()] == [60, 60, 30]
@@ -241,9 +223,6 @@ def test_placed_slots_take_distinct_partitions_across_keys(renderer: Callable[..
     assert len(set(partitions)) == 150, "two slots share a partition"
     for values in placed.values():
         assert len(set(values)) == len(values) and all(0 <= v < 1600 for v in values)
-    record = decision_record(sql, "skew_join")
-    for key, n in (("0", 60), ("7", 60), ("-3", 30)):
-        assert f"key {key}'s {n} slots placed on {n} distinct shuffle partitions of 200 (spark.sql.shuffle.partitions)" in record
     # the driver side picks the row's slot among the key's values; any other key of the group keeps #start-#end
     a_slotted = sql[sql.index("a_slotted as (") : sql.index("b_grouped as (")]
     assert "when 1 then case a.k_int" in a_slotted and "element_at(array(" in a_slotted
@@ -254,39 +233,26 @@ def test_placed_slots_take_distinct_partitions_across_keys(renderer: Callable[..
     assert len(placement) == 1 and "range(0, 1600)" in placement[0]
 
 
-def test_more_slots_than_free_partitions_share_the_fewest(renderer: Callable[..., Renderer]) -> None:
+def test_more_slots_than_free_partitions_share_the_fewest() -> None:
     """12 partitions for two keys of 8 slots: each key's slots still take 8 distinct partitions;
     the second key shares 4 with the first, and the record says so."""
-    r = renderer("typed_left", "typed_right", conf={"spark.sql.shuffle.partitions": "12"})
-    sql = r.render(
-        "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], skew={'total_slots': 20, "
-        "'groups': [{'when': 'a.k_int in (1, 2)', 'slots': 8}]}) }}"
-    )
+    sql = render("placement_shares_the_fewest").sql
     placed = list(_placed_values(sql).values())
     first = {fake_partition(0, v, 12) for v in placed[0]}
     second = {fake_partition(1, v, 12) for v in placed[1]}
     assert len(first) == 8 and len(second) == 8 and len(first & second) == 4
-    assert "4 of them shared with earlier keys (more slots than partitions)" in decision_record(sql, "skew_join")
 
 
-def test_slots_outnumbering_the_partitions_keep_their_numbers(renderer: Callable[..., Renderer]) -> None:
-    r = renderer("typed_left", "typed_right", conf={"spark.sql.shuffle.partitions": "4"})
-    sql = r.render(
-        "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], skew={'total_slots': 20, "
-        "'groups': [{'when': 'a.k_int = 1', 'slots': 6}]}) }}"
-    )
-    assert "key 1 keeps slots #14-#19: its 6 slots outnumber the 4 shuffle partitions" in sql
+def test_slots_outnumbering_the_partitions_keep_their_numbers() -> None:
+    sql = render("placement_slots_outnumber_partitions").sql
     assert "when 1 then sequence(14, 19)" in sql and "element_at" not in sql
 
 
-def test_placement_reads_the_partitions_aqe_starts_from(renderer: Callable[..., Renderer]) -> None:
-    call = ("{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], "
-            "skew={'groups': [{'when': 'a.k_int = 1', 'slots': 4}]}) }}")
-    initial = {"spark.sql.adaptive.coalescePartitions.initialPartitionNum": "64"}
-    sql = renderer("typed_left", "typed_right", conf=initial).render(call)
-    assert "placed on 4 distinct shuffle partitions of 64 (spark.sql.adaptive.coalescePartitions.initialPartitionNum)" in sql
-    sql = renderer("typed_left", "typed_right", conf={**initial, "spark.sql.adaptive.enabled": "false"}).render(call)
-    assert "placed on 4 distinct shuffle partitions of 200 (spark.sql.shuffle.partitions)" in sql
+def test_placement_reads_the_partitions_aqe_starts_from() -> None:
+    for case_id, partitions in (("placement_aqe_initial_partitions", 64), ("placement_aqe_off", 200)):
+        case = render(case_id)
+        (query,) = [q for q in case.queries if "sj_candidates" in q]
+        assert f"pmod(hash(sj_keys.sj_literal, sj_candidates.id), {partitions})" in query
 
 
 @pytest.mark.parametrize(

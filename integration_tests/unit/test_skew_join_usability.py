@@ -7,52 +7,50 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .harness import Renderer
+from .model_cases import render
 
 CALL = "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], join_type='left', skew=%s) }}"
 
 
-def test_a_group_whose_keys_are_all_hot_is_said_and_warned(renderer: Callable[..., Renderer]) -> None:
-    r = renderer("typed_left", "typed_right", vars={"skewjoin_total_slots": 20})
-    sql = r.render(CALL % "{'hot_keys': {'a': [0, 1]}, 'groups': [{'when': 'a.k_int in (0, 1)', 'slots': 4}]}")
+def test_a_group_whose_keys_are_all_hot_is_said_and_warned() -> None:
+    case = render("use_group_all_keys_hot")
+    r, sql = case.renderer, case.sql
     record = sql[: sql.index("*/")]
-    assert "WARNING group 1 group_1 can receive no rows: every key its `when` selects (0, 1) is a hot key" in record
-    assert "its 4 slots (#16-#19) stay idle" in record
+    assert "WARNING group 1 group_1 can receive no rows" in record
     assert len(r.warnings) == 1 and "can receive no rows" in r.warnings[0], r.warnings
 
 
-def test_a_group_that_loses_some_keys_to_hot_keys_is_said(renderer: Callable[..., Renderer]) -> None:
-    r = renderer("typed_left", "typed_right", vars={"skewjoin_total_slots": 20})
-    sql = r.render(CALL % "{'hot_keys': {'a': [0]}, 'groups': [{'when': 'a.k_int in (0, 7)', 'slots': 4}]}")
+def test_a_group_that_loses_some_keys_to_hot_keys_is_said() -> None:
+    case = render("use_group_some_keys_hot")
+    r, sql = case.renderer, case.sql
     record = sql[: sql.index("*/")]
-    assert "group 1 group_1: its keys 0 are hot keys, so their rows go to the broadcast branch" in record
+    assert "group 1 group_1: its keys 0 are hot keys" in record
     assert "can receive no rows" not in record and r.warnings == []
 
 
-def test_groups_apart_from_hot_keys_draw_no_warning(renderer: Callable[..., Renderer]) -> None:
-    r = renderer("typed_left", "typed_right", vars={"skewjoin_total_slots": 20})
-    sql = r.render(CALL % "{'hot_keys': {'a': [0]}, 'groups': [{'when': 'a.k_int between 1 and 99', 'slots': 4}]}")
+def test_groups_apart_from_hot_keys_draw_no_warning() -> None:
+    case = render("use_group_apart_from_hot_keys")
+    r, sql = case.renderer, case.sql
     assert "hot key" in sql and "can receive no rows" not in sql and r.warnings == []
 
 
-def test_the_record_states_the_copies_a_group_makes(renderer: Callable[..., Renderer]) -> None:
-    r = renderer("typed_left", "typed_right", vars={"skewjoin_total_slots": 20})
-    sql = r.render(CALL % "{'groups': [{'when': 'a.k_int = 0', 'slots': 5}]}")
-    assert "b rows of the group multicast x5 (each of them is read once and copied to 5 slots: 4 extra rows" in sql
+def test_the_record_states_the_copies_a_group_makes() -> None:
+    sql = render("use_group_copies").sql
+    assert "b rows of the group multicast x5" in sql
 
 
-def test_no_run_time_queries_gives_the_plain_join_for_auto(renderer: Callable[..., Renderer]) -> None:
-    r = renderer("typed_left", "typed_right", vars={"skewjoin_run_queries": False})
-    sql = r.render(CALL % "{'hot_keys': {'a': 'auto', 'b': 'auto'}}")
-    assert "hot keys of a not measured: 'auto' needs a query and run-time queries are off" in sql
-    assert "strategy: plain join (no skew groups, hot keys declined)" in sql
+def test_no_run_time_queries_gives_the_plain_join_for_auto() -> None:
+    case = render("use_no_queries_auto")
+    r, sql = case.renderer, case.sql
+    assert "hot keys of a not measured" in sql and "strategy: plain join" in sql
     data_queries = [q for q in r.spark.queries if not q.lower().startswith(("describe query", "set "))]
     assert data_queries == [], data_queries
 
 
-def test_no_run_time_queries_never_probes_splits_for_a_spread(renderer: Callable[..., Renderer]) -> None:
-    r = renderer("typed_left", "typed_right", vars={"skewjoin_run_queries": False})
-    sql = r.render(CALL % "{'hot_keys': {'a': [0]}}")
-    assert "not spread: counting its input splits needs a query and run-time queries are off" in sql
+def test_no_run_time_queries_never_probes_splits_for_a_spread() -> None:
+    case = render("use_no_queries_no_spread_probe")
+    r, sql = case.renderer, case.sql
+    assert "repartition" not in sql
     data_queries = [q for q in r.spark.queries if not q.lower().startswith(("describe query", "set "))]
     assert data_queries == [], data_queries
 
@@ -71,19 +69,18 @@ def test_a_data_query_past_the_switch_is_refused(renderer: Callable[..., Rendere
 def test_a_keys_group_of_one_key_is_said_not_to_spread(renderer: Callable[..., Renderer]) -> None:
     """A full outer join's refusal offers distribute: 'keys'; for one heavy key that spreads nothing, and the
     record and the log say so and point at hot keys."""
+    case = render("use_keys_group_of_one_key")
+    assert "selects one key" in case.sql
+    assert len(case.renderer.warnings) == 1 and "declare it in hot_keys" in case.renderer.warnings[0], case.renderer.warnings
     r = renderer("typed_left", "typed_right", vars={"skewjoin_total_slots": 20})
-    sql = r.render(CALL.replace("join_type='left'", "join_type='full'")
-                   % "{'groups': [{'when': 'a.k_int = 0', 'slots': 4, 'distribute': 'keys'}]}")
-    assert "distributes by keys but its `when` selects one key (0): all its rows go to one of its 4 slots" in sql
-    assert len(r.warnings) == 1 and "declare it in hot_keys" in r.warnings[0], r.warnings
     message = r.compile_error(CALL.replace("join_type='left'", "join_type='full'")
                               % "{'groups': [{'when': 'a.k_int = 0', 'slots': 4}]}")
     assert "to spread one heavy key, declare it in hot_keys instead" in message, message
 
 
-def test_a_keys_group_of_many_keys_draws_no_warning(renderer: Callable[..., Renderer]) -> None:
-    r = renderer("typed_left", "typed_right", vars={"skewjoin_total_slots": 20})
-    sql = r.render(CALL % "{'groups': [{'when': 'a.k_int in (0, 1, 2)', 'slots': 4, 'distribute': 'keys'}]}")
+def test_a_keys_group_of_many_keys_draws_no_warning() -> None:
+    case = render("use_keys_group_of_many_keys")
+    r, sql = case.renderer, case.sql
     assert "selects one key" not in sql and r.warnings == []
 
 

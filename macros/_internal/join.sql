@@ -4,7 +4,9 @@
     types. Shared by skew_join's strategies so each rule lives in one place. -#}
 
 {#- The join's arguments, checked (no query). -#}
-{% macro _sj_join_spec(macro_name, left, right, on, join_type, columns, left_alias, right_alias) -%}
+{#- `on_argument` names where the keys come from in messages ('on', or a
+    chain's 'joins[i].on'). -#}
+{% macro _sj_join_spec(macro_name, left, right, on, join_type, columns, left_alias, right_alias, on_argument='on') -%}
     {%- do skewjoin._sj_check_alias(macro_name, 'left_alias', left_alias, 'o') -%}
     {%- do skewjoin._sj_check_alias(macro_name, 'right_alias', right_alias, 'c') -%}
     {%- if left_alias | lower == right_alias | lower -%}
@@ -16,7 +18,8 @@
     {%- set right_from = skewjoin._sj_from_text(macro_name, 'right', right) -%}
     {{- return({
         'macro': macro_name, 'join_type': jt, 'semantics': skewjoin._sj_join_semantics(jt),
-        'pairs': skewjoin._sj_parse_on(macro_name, 'on', on, inputs=[left_from, right_from]),
+        'pairs': skewjoin._sj_parse_on(macro_name, on_argument, on, inputs=[left_from, right_from]),
+        'on_argument': on_argument,
         'left': {'alias': left_alias, 'from': left_from},
         'right': {'alias': right_alias, 'from': right_from},
         'columns_arg': columns
@@ -175,7 +178,8 @@ column '{{ name }}' is not a column of the {{ side }} side ({{ alias }}){{ skewj
 its columns are: {{ names | join(', ') }}
             {%- endset -%}
             {%- set example = skewjoin._sj_key_example(left_columns, right_columns, ansi, pair) -%}
-            {%- do skewjoin._sj_raise(macro_name, 'on', problem, 'on=' ~ example) -%}
+            {%- set on_arg = spec.get('on_argument') or 'on' -%}
+            {%- do skewjoin._sj_raise(macro_name, on_arg, problem, skewjoin._sj_example_for(on_arg, example)) -%}
         {%- endfor -%}
         {%- set common = skewjoin._sj_common_type(lc.type, rc.type, ansi) -%}
         {%- if common is none -%}
@@ -185,7 +189,7 @@ consistently (ANSI mode {{ 'on' if ansi else 'off' }}); cast one side in a subqu
             {%- endset -%}
             {%- set example = 'left="select cast(' ~ lc.name ~ ' as ' ~ rc.type ~ ') as ' ~ lc.name ~ ', * except ('
                 ~ lc.name ~ ') from ' ~ spec.left['from'] ~ '"' -%}
-            {%- do skewjoin._sj_raise(macro_name, 'on', problem, example) -%}
+            {%- do skewjoin._sj_raise(macro_name, spec.get('on_argument') or 'on', problem, example) -%}
         {%- endif -%}
         {%- do keys.append({
             'left': lc.name, 'right': rc.name, 'left_type': lc.type, 'right_type': rc.type, 'type': common,

@@ -32,6 +32,11 @@
         {{- return('cast(null as ' ~ t ~ ')') -}}
     {%- endif -%}
     {%- set kind = skewjoin._sj_type_kind(t) -%}
+    {%- set special = skewjoin._sj_special_float(value, t) -%}
+    {%- if special is not none -%}
+        {#- NaN and the infinities of a float or double: Spark's join matches NaN with NaN -#}
+        {{- return('cast(' ~ skewjoin._sj_quote_string(special) ~ ' as ' ~ t ~ ')') -}}
+    {%- endif -%}
     {%- if kind in ('integral', 'decimal', 'fractional') -%}
         {%- set text = value | string | trim -%}
         {%- set number = '[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?' -%}

@@ -9,10 +9,24 @@
     the project sets var('skewjoin_run_queries', false), e.g. to compile in CI
     against production. Column lists (DESCRIBE QUERY) and settings (SET) are
     still read: they touch no data and the SQL cannot be written without
-    them. -#}
+    them. Off as well in a dbt unit test and under --empty (dbt_inputs.sql). -#}
 {% macro _sj_queries_allowed() -%}
     {%- set value = var('skewjoin_run_queries', true) -%}
+    {%- if skewjoin._sj_in_unit_test() or skewjoin._sj_in_empty_run() -%}
+        {{- return(false) -}}
+    {%- endif -%}
     {{- return(execute and not (value is sameas false or (value | string | lower) in ('false', '0', 'no', 'off'))) -}}
+{%- endmacro %}
+
+
+{#- Why run-time queries are off, as the records say it: '(...)'. -#}
+{% macro _sj_queries_off_reason() -%}
+    {%- if skewjoin._sj_in_unit_test() -%}
+        {{- return('(this is a dbt unit test: its inputs are the given rows, which no compile-time query can read)') -}}
+    {%- elif skewjoin._sj_in_empty_run() -%}
+        {{- return('(dbt --empty: the inputs are empty, there is nothing to measure)') -}}
+    {%- endif -%}
+    {{- return('(var skewjoin_run_queries: false)') -}}
 {%- endmacro %}
 
 
@@ -21,8 +35,8 @@
     records what it skipped; this refuses a query that slipped past). -#}
 {% macro _sj_run_query(sql, reads='data') -%}
     {%- if reads == 'data' and not skewjoin._sj_queries_allowed() -%}
-        {%- do exceptions.raise_compiler_error('skewjoin: a query that reads data ran with run-time queries off'
-            ~ ' (var skewjoin_run_queries: false); this is a bug in skewjoin, please report it: ' ~ sql[:200]) -%}
+        {%- do exceptions.raise_compiler_error('skewjoin: a query that reads data ran with run-time queries off '
+            ~ skewjoin._sj_queries_off_reason() ~ '; this is a bug in skewjoin, please report it: ' ~ sql[:200]) -%}
     {%- endif -%}
     {{- return(run_query(sql)) -}}
 {%- endmacro %}

@@ -25,14 +25,16 @@
     {%- endif -%}
     {%- do skewjoin._sj_raise(macro_name, argument,
         'expected a relation (ref() or source()), a table name or a SELECT statement; got ' ~ (obj | string)[:200],
-        skewjoin._sj_example_for(argument, "ref('orders')")) -%}
+        skewjoin._sj_example_for(argument, skewjoin._sj_relation_example())) -%}
 {%- endmacro %}
 
 
-{#- [{'name': ..., 'type': ...}] for an input, from Spark's DESCRIBE QUERY.
-    Only called under `execute`. -#}
+{#- [{'name': ..., 'type': ...}] for an input, from Spark's DESCRIBE QUERY
+    (of the real relation behind a unit test's given rows or an --empty
+    subquery: dbt_inputs.sql). Only called under `execute`. -#}
 {% macro _sj_columns(from_text) -%}
-    {%- set result = skewjoin._sj_run_query('describe query select * from ' ~ from_text ~ ' as sj_described',
+    {%- set described = skewjoin._sj_described_text(from_text) -%}
+    {%- set result = skewjoin._sj_run_query('describe query select * from ' ~ described ~ ' as sj_described',
         'metadata') -%}
     {%- set columns = [] -%}
     {%- for row in result.rows -%}

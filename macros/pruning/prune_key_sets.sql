@@ -145,7 +145,7 @@ having max(sj_created) < current_timestamp() - make_interval(0, 0, 0, 0, {{ hour
         else 'hook' -%}
     {%- set lines = [] -%}
     {%- if not skewjoin._sj_queries_allowed() -%}
-        {%- do lines.append('nothing computed: run-time queries are off (var skewjoin_run_queries: false)') -%}
+        {%- do lines.append('nothing computed: run-time queries are off ' ~ skewjoin._sj_queries_off_reason()) -%}
     {%- elif which not in ('run', 'build', 'retry', 'run-operation') -%}
         {%- do lines.append('nothing computed: dbt ' ~ which ~ ' runs no model, so no key set is needed') -%}
     {%- else -%}

@@ -219,7 +219,7 @@ prune cache {{ table }}, run {{ run }}: {{ present | length }} of {{ ids | lengt
     {%- set lines = [skewjoin._sj_prune_big_line(spec)] -%}
     {%- if not measured.allowed -%}
         {%- set line -%}
-no predicate (true): run-time queries are off (var skewjoin_run_queries: false), so no key of the small relations
+no predicate (true): run-time queries are off {{ skewjoin._sj_queries_off_reason() }}, so no key of the small relations
 was collected and nothing is pruned
         {%- endset -%}
         {%- do lines.append(line | replace('\n', ' ')) -%}

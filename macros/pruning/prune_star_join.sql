@@ -16,7 +16,7 @@
     {%- set spec = skewjoin._sj_prune_spec('star_join', fact, fact_alias, filtered, 'inner', none, none, cache) -%}
     {%- if not skewjoin._sj_queries_allowed() -%}
         {%- set line -%}
-pruning: none, run-time queries are off (var skewjoin_run_queries: false): no key was collected, so the fact is read
+pruning: none, run-time queries are off {{ skewjoin._sj_queries_off_reason() }}: no key was collected, so the fact is read
 whole
         {%- endset -%}
         {{- return({'predicate': none, 'lines': [line | replace('\n', ' ')]}) -}}

@@ -10,7 +10,7 @@
     {%- endif -%}
     {%- if not skewjoin._sj_queries_allowed() -%}
         {{- return({'skew': empty, 'lines': ["auto: nothing measured: measuring needs a query and run-time queries"
-            ~ " are off (var skewjoin_run_queries: false); the plain join is written"]}) -}}
+            ~ " are off " ~ skewjoin._sj_queries_off_reason() ~ "; the plain join is written"]}) -}}
     {%- endif -%}
     {%- set measured = skewjoin._sj_auto_measure(j, options) -%}
     {%- set slots = skewjoin._sj_total_slots({'total_slots': options.total_slots}) -%}
@@ -27,8 +27,7 @@
     {%- if not config -%}
         {{- return({'skew': empty, 'lines': lines}) -}}
     {%- endif -%}
-    {%- do lines.append("auto: planned specification (pin it as the model's skew_join to skip the measuring): "
-        ~ tojson(config)) -%}
+    {%- do lines.extend(skewjoin._sj_pin_lines(config, j)) -%}
     {%- set pinned -%}
 auto: pinned, that specification is counted at compile time as any declared one: a group or hot key under one slot's
 even share (1/{{ slots[0] }}) is dropped; add 'verify': {{ options.min_share }} to keep auto's min_share, or 'verify':

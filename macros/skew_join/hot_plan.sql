@@ -21,7 +21,7 @@
             {%- set lits = {'tuples': [], 'shown': [], 'null': false} -%}
         {%- elif declared == 'auto' and not skewjoin._sj_queries_allowed() -%}
             {%- do result.lines.append('hot keys of ' ~ alias ~ " not measured: 'auto' needs a query and run-time"
-                ~ " queries are off (var skewjoin_run_queries: false)") -%}
+                ~ " queries are off " ~ skewjoin._sj_queries_off_reason()) -%}
             {%- set lits = {'tuples': [], 'shown': [], 'null': false} -%}
         {%- elif declared == 'auto' -%}
             {%- set detected = skewjoin._sj_detect_hot_keys(j, side, hot_spec.options) -%}

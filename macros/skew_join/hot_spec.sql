@@ -131,8 +131,9 @@ hot key {{ v }} has the wrong arity: the join has {{ n }} key column(s)
             {%- set unusable = namespace(found=false) -%}
             {%- for value in t -%}
                 {%- set lit = skewjoin._sj_literal(value, j['keys'][loop.index0].type) -%}
-                {%- if lit is none and detected -%}
-                    {#- a value found in the data with no literal form (a NaN double): it stays in the shuffle join -#}
+                {%- if (lit is none or skewjoin._sj_special_float(value, j['keys'][loop.index0].type) is not none) and detected -%}
+                    {#- a value found in the data with no literal form, or a NaN or infinity 'auto' found: it
+                        stays in the shuffle join (which matches NaN to NaN); a declared NaN is a hot key -#}
                     {%- set unusable.found = true -%}
                 {%- elif lit is none -%}
                     {%- set problem -%}

@@ -34,7 +34,7 @@ join (spread: always; {{ cost }})
     {%- set splits = hot.get('splits_' ~ side) -%}
     {%- if splits is none and not skewjoin._sj_queries_allowed() -%}
         {{- return({'spread': false, 'tasks': none, 'line': 'hot rows of ' ~ alias ~ ' not spread: counting its input'
-                    ~ ' splits needs a query and run-time queries are off (var skewjoin_run_queries: false)'}) -}}
+                    ~ ' splits needs a query and run-time queries are off ' ~ skewjoin._sj_queries_off_reason()}) -}}
     {%- endif -%}
     {%- if splits is none -%}
         {%- set probe -%}

@@ -85,7 +85,8 @@
                      'slots': 0, 'multicast_rows': 0, 'reason': ''} -%}
         {%- set usable = namespace(ok=true) -%}
         {%- for v in m['values'] -%}
-            {%- if skewjoin._sj_literal(v, j['keys'][loop.index0].type) is none -%}
+            {%- if skewjoin._sj_literal(v, j['keys'][loop.index0].type) is none
+                   or skewjoin._sj_special_float(v, j['keys'][loop.index0].type) is not none -%}
                 {%- set usable.ok = false -%}
             {%- endif -%}
         {%- endfor -%}

@@ -25,7 +25,11 @@
 
 {% macro spark__skew_join(left, right, on, join_type, columns, left_alias, right_alias, skew) -%}
     {%- if not execute -%}
-        {#- parse time: valid SQL, no queries (configs are not resolved yet) -#}
+        {#- parse time: valid SQL, no queries (configs are not resolved yet), no error (a bad argument stops
+            this model when it compiles, not every dbt command at parse time) -#}
+        {%- if not (skewjoin._sj_input_renders(left) and skewjoin._sj_input_renders(right)) -%}
+            {{- return('select 1 as sj_parse_time') -}}
+        {%- endif -%}
         {{- return('select * from ' ~ skewjoin._sj_from_text('skew_join', 'left', left) ~ ' as ' ~ left_alias
                    ~ ' cross join ' ~ skewjoin._sj_from_text('skew_join', 'right', right) ~ ' as ' ~ right_alias) -}}
     {%- endif -%}

@@ -35,9 +35,8 @@
 {#- The chain's joins, checked without a query: [{'relation', 'alias',
     'join_type', 'on'}] with at least two entries, distinct aliases, inner or
     left joins. -#}
-{% macro _sj_chain_joins(joins, left_alias, on) -%}
-    {%- set example = "[{'relation': ref('customers'), 'alias': 'b', 'join_type': 'left'}, "
-        ~ "{'relation': ref('scores'), 'alias': 'c'}]" -%}
+{% macro _sj_chain_joins(joins, left_alias, on, left=none) -%}
+    {%- set example = skewjoin._sj_chain_example(joins, left_alias, left) -%}
     {%- if joins is string or joins is mapping or joins is not iterable or joins | length < 2 -%}
         {%- set problem -%}
 expected a list of at least two joins, each a mapping with relation, alias, and optionally join_type (inner or
@@ -103,28 +102,24 @@ of the group and spreads the large side ({{ left_alias }}) over them, which keep
 
 
 {% macro spark__skew_join_chain(left, joins, on, columns, left_alias, skew) -%}
-    {%- set chain = skewjoin._sj_chain_joins(joins, left_alias, on) -%}
     {%- if not execute -%}
-        {#- parse time: valid SQL, no queries -#}
-        {%- set parts = ['select * from ' ~ skewjoin._sj_from_text('skew_join_chain', 'left', left) ~ ' as '
-            ~ left_alias] -%}
-        {%- for c in chain -%}
-            {%- do parts.append('cross join ' ~ skewjoin._sj_from_text('skew_join_chain', 'joins[' ~ loop.index0
-                ~ '].relation', c.relation) ~ ' as ' ~ c.alias) -%}
-        {%- endfor -%}
-        {{- return(parts | join(' ')) -}}
+        {#- parse time: no queries and no errors (a bad argument stops this model when it compiles, not every
+            dbt command of the project at parse time) -#}
+        {{- return(skewjoin._sj_chain_parse_sql(left, joins, left_alias)) -}}
     {%- endif -%}
+    {%- set chain = skewjoin._sj_chain_joins(joins, left_alias, on, left) -%}
     {#- spec: one pair (large side, other side) a join; the skew specification read against the first -#}
     {%- set specs = [] -%}
     {%- for c in chain -%}
         {%- do specs.append(skewjoin._sj_join_spec('skew_join_chain', left, c.relation, c.on, c.join_type, none,
-            left_alias, c.alias)) -%}
+            left_alias, c.alias, 'joins[' ~ loop.index0 ~ '].on')) -%}
     {%- endfor -%}
     {%- set skew = skewjoin._sj_skew_spec(specs[0], skew) -%}
     {%- if skew.auto is not none -%}
         {%- do skewjoin._sj_raise('skew_join_chain', 'skew_join', "'auto' plans one join; a chain's groups and hot "
             ~ 'keys are declared on the large side', "{'groups': [{'when': '" ~ left_alias ~ "."
-            ~ specs[0].pairs[0][0] ~ " = 0', 'slots': 40}], 'hot_keys': [7]}") -%}
+            ~ specs[0].pairs[0][0] ~ " = 0', 'slots': " ~ ([2, skewjoin._sj_total_slots({'total_slots': none})[0] // 4] | max)
+            ~ "}], 'hot_keys': [7]}") -%}
     {%- endif -%}
     {%- for g in skew.groups if g.driver != 'left' -%}
         {%- do skewjoin._sj_raise('skew_join_chain', 'skew_join.groups[' ~ (g.index - 1) ~ '].when', "'" ~ g.when

@@ -21,7 +21,7 @@
     {%- set source = 'argument skew' -%}
     {%- set raw = skew -%}
     {%- if raw is none -%}
-        {%- set raw = config.get('skew_join', none) -%}
+        {%- set raw = skewjoin._sj_model_config('skew_join', join_spec.macro) -%}
         {%- set source = 'config skew_join' -%}
     {%- endif -%}
     {%- if raw is none -%}
@@ -38,11 +38,12 @@
                     'min_parallelism': auto.min_parallelism, 'empty': false}) -}}
     {%- endif -%}
     {%- if raw is not mapping -%}
+        {%- set near = skewjoin._sj_did_you_mean(raw, ['auto']) -%}
         {%- set problem -%}
 the skew specification must be 'auto' or a mapping with groups, hot_keys, hot_keys_options, total_slots,
-min_parallelism and verify; got {{ raw }}
+min_parallelism and verify; got {{ raw }}{{ near }}
         {%- endset -%}
-        {%- do skewjoin._sj_raise(join_spec.macro, argument, problem, example) -%}
+        {%- do skewjoin._sj_raise(join_spec.macro, argument, problem, "'auto'" if near else example) -%}
     {%- endif -%}
     {%- do skewjoin._sj_check_keys(join_spec.macro, argument, raw, skewjoin._sj_spec_keys(), 'the specification',
         example) -%}

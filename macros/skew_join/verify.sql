@@ -70,8 +70,8 @@ end
         {{- return(what ~ ' not verified against the data (verify false, from ' ~ verify.source ~ ')') -}}
     {%- endif -%}
     {%- if not skewjoin._sj_queries_allowed() -%}
-        {{- return(what ~ ' not verified: counting their rows needs a query and run-time queries are off (var'
-            ~ ' skewjoin_run_queries: false)' ~ tail) -}}
+        {{- return(what ~ ' not verified: counting their rows needs a query and run-time queries are off '
+            ~ skewjoin._sj_queries_off_reason() ~ tail) -}}
     {%- endif -%}
     {{- return(none) -}}
 {%- endmacro %}

@@ -163,7 +163,7 @@ memory
     {%- endif -%}
     {%- if seconds is none -%}
         {%- set off -%}
-size queries: none, run-time queries are off (var skewjoin_run_queries: false): no size was looked up, so only
+size queries: none, run-time queries are off {{ skewjoin._sj_queries_off_reason() }}: no size was looked up, so only
 dimensions with broadcast: true are broadcast
         {%- endset -%}
         {%- do lines.append(off | replace('\n', ' ')) -%}

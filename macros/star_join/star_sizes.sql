@@ -174,7 +174,7 @@ no catalog statistics, and a {{ provider or 'non-file' }} table whose files Spar
     {%- set input = d.input -%}
     {%- if not skewjoin._sj_queries_allowed() -%}
         {{- return({'bytes': none, 'format': input.format or input.kind, 'bound': none,
-                    'source': 'not looked up: run-time queries are off, var skewjoin_run_queries is false'}) -}}
+                    'source': 'not looked up: run-time queries are off ' ~ skewjoin._sj_queries_off_reason()}) -}}
     {%- endif -%}
     {%- set bound = none -%}
     {%- if input.kind == 'query' -%}

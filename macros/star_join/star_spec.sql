@@ -99,7 +99,7 @@ or a byte string; got {{ value }}. A byte string is a whole number and a unit, b
     else a project var, else the default; with where each came from. -#}
 {% macro _sj_star_options(args) -%}
     {%- set known = skewjoin._sj_star_option_names() -%}
-    {%- set cfg = config.get('star_join', none) -%}
+    {%- set cfg = skewjoin._sj_model_config('star_join', 'star_join') -%}
     {%- if cfg is none -%}
         {%- set cfg = {} -%}
     {%- endif -%}

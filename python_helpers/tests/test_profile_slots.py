@@ -14,7 +14,7 @@ from skewjoin.dbt_target import target_total_slots
 from skewjoin.errors import DbtTargetError
 from skewjoin.planner import KeyStat, PlanOptions, SideStats, plan
 from skewjoin.profiler import DbtTarget, ProfileRequest, choose_total_slots
-from skewjoin.render import report, to_json, total_slots_comment
+from skewjoin.report import report, to_json, total_slots_comment
 
 
 def _project(directory: Path, variables: dict[str, Any] | None = None) -> Path:
@@ -137,7 +137,8 @@ def test_slot_choice_order(tmp_path: Path) -> None:
     assert (chosen.total_slots, chosen.written) == (8, False) and "thrift backend" in chosen.source
     _profiles(tmp_path, None)
     chosen = _choose(server, dbt=dbt)
-    assert (chosen.total_slots, chosen.written) == (8, False) and "sets no spark.sql.shuffle.partitions" in chosen.source
+    assert (chosen.total_slots, chosen.written) == (8, False)
+    assert "sets no spark.sql.shuffle.partitions" in chosen.source
 
 
 def _planned(options: PlanOptions) -> Any:

@@ -26,15 +26,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from skewjoin.cli import main
-from skewjoin.literals import (
-    KeyValue,
-    jinja_config_line,
-    quote_spark_string,
-    spark_ident,
-    spark_literal,
-    to_jinja,
-    to_yaml,
-)
+from skewjoin.config_text import jinja_config_line, to_jinja, to_yaml
+from skewjoin.literals import KeyValue, quote_spark_string, spark_ident, spark_literal
 from skewjoin.planner import (
     KeyStat,
     OtherStats,
@@ -45,7 +38,7 @@ from skewjoin.planner import (
     plan,
 )
 from skewjoin.profiler import other_counts_sql, parse_top_keys, top_keys_sql
-from skewjoin.render import report, to_json
+from skewjoin.report import report, to_json
 
 REPO = Path(__file__).resolve().parents[2]
 AWKWARD = [
@@ -667,6 +660,42 @@ def test_emitted_config_compiles_and_joins_like_the_plain_join(dbt_project: Any,
 
 
 @pytest.mark.spark
+def test_emitted_verify_keeps_what_the_profile_planned(dbt_project: Any, spark_thrift: Any) -> None:
+    """Keys of about 3.3% planned on 20 slots (under the check's default, 1/20 = 5%): the emitted
+    config carries verify 0.03 and compiles with every planned hot key kept; without it, the
+    compile-time check drops them."""
+    dbt_project.run(["run", "-s", "typed_left", "typed_right"])
+    result = CliRunner().invoke(main, [
+        "profile", "skewjoin_it.typed_left", "--keys", "k_int,region",
+        "--thrift", f"{spark_thrift.host}:{spark_thrift.port}", "--min-share", "0.03",
+        "--total-slots", "20", "--join-type", "left", "--json", "-q",
+    ])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["verify"]["share"] == 0.03 and "1/20 = 5.00%" in data["verify"]["why"]
+    config = data["config"]
+    assert config["verify"] == 0.03
+    planned = [k["key"] for k in data["keys"] if k["action"] == "hot_key"]
+    assert [7, "EU"] in planned or [7, "NA"] in planned or [7, "APAC"] in planned
+
+    def compile_with(skew: dict[str, Any]) -> str:
+        line = jinja_config_line(skew)
+        emitted = line[len("{{ config(skew_join=") : -len(") }}")]
+        model = (
+            "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int', 'region'], "
+            f"join_type='left', columns=['a.id', 'b.rid'], skew={emitted}) }}}}"
+        )
+        # the integration project turns the check off (var skewjoin_verify: false); a user's project has it on
+        compiled = dbt_project.run(["compile", "--inline", model], vars={"skewjoin_verify": True})
+        return str(compiled.result.results[0].node.compiled_code)
+
+    sql = compile_with(config)
+    assert " dropped:" not in sql and sql.count(" verified: ") == len(planned)
+    without = compile_with({k: v for k, v in config.items() if k != "verify"})
+    assert " dropped:" in without, "the check's default (1/20) drops the keys under 5%"
+
+
+@pytest.mark.spark
 def test_sampling_and_errors_over_thrift(tmp_path: Path, spark_thrift: Any) -> None:
     """A path read by the Thrift server: a sampled profile, then the errors a user meets first."""
     rows = [{"k": 0 if i % 5 < 2 else i, "v": i} for i in range(4000)]  # key 0: 40%, NULLs none
@@ -696,7 +725,7 @@ def test_sampling_and_errors_over_thrift(tmp_path: Path, spark_thrift: Any) -> N
     (tmp_path / "profiles.yml").write_text(
         "shop:\n  target: dev\n  outputs:\n    dev:\n      type: spark\n      method: session\n"
         "      host: NA\n      schema: s\n      server_side_parameters:\n"
-        "        spark.sql.shuffle.partitions: \"16\"\n"
+        '        spark.sql.shuffle.partitions: "16"\n'
     )
     result = runner.invoke(
         main,

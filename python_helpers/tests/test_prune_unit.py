@@ -15,18 +15,11 @@ from click.testing import CliRunner
 
 from skewjoin.cli import main
 from skewjoin.errors import PruneSpecError
+from skewjoin.literals import normalize_type, spark_ident
 from skewjoin.prune_cache import cache_fill_sql, check_cache_run, check_cache_table, default_cache_table, key_set
 from skewjoin.prune_spec import load_spec, parse_request, parse_requests
 from skewjoin.pruning import Column, Conjunct, assemble
-from skewjoin.sql_rules import (
-    common_type,
-    indent,
-    normalize_type,
-    prune_literal,
-    prune_target_type,
-    sj_ident,
-    sql_literal,
-)
+from skewjoin.sql_rules import common_type, indent, prune_literal, prune_target_type, sql_literal
 
 DATES = {"relation": "analytics.dates", "on": ["date_key"]}
 
@@ -237,7 +230,7 @@ def test_a_value_with_no_literal_is_refused(text: str, data_type: str) -> None:
 
 
 def test_identifiers_and_layout() -> None:
-    assert [sj_ident(n) for n in ("date_key", "date", "Key", "a b", "x`y")] == [
+    assert [spark_ident(n) for n in ("date_key", "date", "Key", "a b", "x`y")] == [
         "date_key", "`date`", "`Key`", "`a b`", "`x``y`",
     ]  # fmt: skip
     # as _sj_indent: a line that starts with a string literal is not indented, a literal's text never

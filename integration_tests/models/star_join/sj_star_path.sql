@@ -1,12 +1,13 @@
 -- depends_on: {{ ref('star_customers') }}, {{ ref('star_stores') }}
 -- Path-based dimensions (parquet.`/path`): their size is the sum of their
--- files. The paths are the locations of two input tables, read here.
+-- files. The paths are the locations of two input tables, read here (from
+-- the tables' names: under --empty a ref() renders as an empty subquery).
 {%- set loc = namespace(customers='/nowhere', stores='/nowhere') -%}
 {%- if execute -%}
-    {%- for row in run_query('describe table extended ' ~ ref('star_customers')).rows if row[0] == 'Location' -%}
+    {%- for row in run_query('describe table extended ' ~ ref('star_customers').schema ~ '.' ~ ref('star_customers').identifier).rows if row[0] == 'Location' -%}
         {%- set loc.customers = row[1] -%}
     {%- endfor -%}
-    {%- for row in run_query('describe table extended ' ~ ref('star_stores')).rows if row[0] == 'Location' -%}
+    {%- for row in run_query('describe table extended ' ~ ref('star_stores').schema ~ '.' ~ ref('star_stores').identifier).rows if row[0] == 'Location' -%}
         {%- set loc.stores = row[1] -%}
     {%- endfor -%}
 {%- endif %}

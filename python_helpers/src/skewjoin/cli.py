@@ -1,16 +1,17 @@
 """The ``skewjoin`` command line: click options wired to the package's functions.
 
 Each command parses its options and calls one function of the module that does
-the work (:mod:`skewjoin.thrift_server`, :mod:`skewjoin.profiler`); no logic
+the work (:mod:`skewjoin.profiler`, :mod:`skewjoin.prune_command`); no logic
 lives here beyond turning options into arguments. Any
 :class:`~skewjoin.errors.SkewjoinError` becomes a clean error message and exit
 code 1 (:class:`SkewjoinGroup`); malformed options exit 2, as click does, and so
 does a bad ``skewjoin prune`` spec (:class:`~skewjoin.errors.PruneSpecError`).
 
 Heavy modules (PySpark, dbt) are imported inside the commands, so ``--help``
-and ``spark-thrift`` stay fast. The benchmark is not a subcommand: it is the
-``skewjoin-bench`` command of the repository's own ``bench/`` project, which
-this package does not ship.
+stays fast. The benchmark and the local Spark Thrift Server launcher are not
+subcommands: they are the ``skewjoin-bench`` and ``skewjoin-dev`` commands of
+the repository's own ``bench/`` and ``devtools/`` projects, which this package
+does not ship.
 """
 
 from __future__ import annotations
@@ -26,15 +27,13 @@ from typing import Any, TypeVar
 import click
 
 from skewjoin.errors import OptionError, PruneSpecError, SkewjoinError
-from skewjoin.planner import JOIN_TYPES
+from skewjoin.options import DEFAULTS, JOIN_TYPES
 from skewjoin.sources import FORMATS
 from skewjoin.spark_backend import parse_conf
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 logger = logging.getLogger("skewjoin")
-
-DEFAULT_THRIFT_DIR = Path(".spark/thrift")
 
 
 class SkewjoinGroup(click.Group):
@@ -108,10 +107,8 @@ def main(verbose: int) -> None:
 
     \b
     Typical first steps:
-      skewjoin spark-thrift start      # local Spark Thrift Server for dbt + tests
-      skewjoin spark-thrift status
-      skewjoin spark-thrift stop
-      skewjoin profile data/orders.parquet --keys customer_id
+      skewjoin profile data/orders.parquet --keys customer_id --thrift 127.0.0.1:10000
+      skewjoin prune --spec prune.yml --thrift 127.0.0.1:10000
 
     Run `skewjoin COMMAND --help` for the options of each command.
     """
@@ -122,98 +119,6 @@ def main(verbose: int) -> None:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     logger.setLevel(logging.DEBUG if verbose >= 2 else logging.INFO if verbose else logging.WARNING)
-
-
-# -- spark-thrift -----------------------------------------------------------------------
-
-_dir_option = click.option(
-    "--dir",
-    "workdir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=DEFAULT_THRIFT_DIR,
-    show_default=True,
-    help="Server directory: holds thrift.json, thrift.log, warehouse/ and metastore_db/.",
-)
-
-
-@main.group("spark-thrift", short_help="Start, stop and check a local Spark Thrift Server.")
-def spark_thrift() -> None:
-    """Run a local Spark Thrift Server (what dbt-spark `method: thrift` connects to).
-
-    The server uses the Spark bundled with the installed PySpark, needs Java 17,
-    listens on 127.0.0.1 only, and keeps its warehouse and Derby metastore in
-    --dir, so several servers can run side by side from different directories.
-
-    \b
-    Example:
-      skewjoin spark-thrift start --port 10000
-      export SKEWJOIN_THRIFT_PORT=10000
-      dbt run --project-dir integration_tests --profiles-dir integration_tests --target thrift
-      skewjoin spark-thrift stop
-    """
-
-
-@spark_thrift.command("start", short_help="Start a server and wait until it answers (~30 s).")
-@_dir_option
-@click.option("--port", type=click.IntRange(1, 65535), default=None, help="Port to listen on. [default: a free port]")
-@click.option(
-    "--conf",
-    "conf",
-    multiple=True,
-    metavar="KEY=VALUE",
-    callback=spark_conf,
-    help="Extra Spark config, repeatable, e.g. --conf spark.sql.shuffle.partitions=8.",
-)
-@click.option("--timeout", type=float, default=180, show_default=True, help="Seconds to wait for the server to answer.")
-def start(workdir: Path, port: int | None, conf: dict[str, str], timeout: float) -> None:
-    """Start a server in the background and wait until it answers `select 1` (~30 s).
-
-    Prints HOST:PORT and the PID on success. On failure prints the end of
-    DIR/thrift.log and exits 1.
-    """
-    from skewjoin.thrift_server import ThriftServer
-
-    server = ThriftServer(workdir, port=port, conf=conf)
-    server.start(timeout=timeout)
-    click.echo(f"{server.host}:{server.port} pid={server.pid}")
-    click.echo(f"log: {server.log_file}", err=True)
-    click.echo(f"stop with: skewjoin spark-thrift stop --dir {workdir}", err=True)
-
-
-@spark_thrift.command("stop", short_help="Stop the server recorded in --dir.")
-@_dir_option
-def stop(workdir: Path) -> None:
-    """Stop the server recorded in DIR (SIGTERM, then SIGKILL after 30 s).
-
-    Does nothing, successfully, when no server is running there.
-    """
-    from skewjoin.errors import ThriftServerError
-    from skewjoin.thrift_server import ThriftServer
-
-    try:
-        server = ThriftServer.from_state(workdir)
-    except ThriftServerError:
-        click.echo(f"no server recorded in {workdir}")
-        return
-    signalled = server.stop()
-    click.echo(f"stopped pid={server.pid}" if signalled else f"pid={server.pid} was not running")
-
-
-@spark_thrift.command("status", short_help="Is the server in --dir running? (exit 0 yes, 1 no)")
-@_dir_option
-def status(workdir: Path) -> None:
-    """Show whether the server recorded in DIR runs; exit 0 if running, 1 if not."""
-    from skewjoin.thrift_server import ThriftServer
-
-    state = ThriftServer(workdir).status()
-    if state["running"]:
-        click.echo(f"running {state['host']}:{state['port']} pid={state['pid']}")
-        return
-    if state["pid"] is not None:
-        click.echo(f"not running (stale record: pid={state['pid']} port={state['port']})")
-    else:
-        click.echo(f"not running (no server recorded in {workdir})")
-    raise SystemExit(1)
 
 
 # -- profile ----------------------------------------------------------------------------
@@ -246,7 +151,7 @@ def spark_location_options(subject: str, thrift_example: str) -> Callable[[F], F
             "--metastore",
             type=click.Path(file_okay=False, path_type=Path),
             help="The Derby metastore (the metastore_db/ directory, or the directory holding it) that catalogs the "
-            "tables of --warehouse, e.g. the one a stopped `skewjoin spark-thrift` server or a dbt session target "
+            "tables of --warehouse, e.g. the one a stopped Spark Thrift Server or a dbt session target "
             f"left; {subject} is then looked up in it. Derby allows one process at a time: stop the server that "
             "uses it first.",
         ),
@@ -297,7 +202,6 @@ def spark_location_options(subject: str, thrift_example: str) -> Callable[[F], F
 )
 @click.option(
     "--other",
-    "other_table",
     metavar="TABLE",
     help="The other join input (a path or a table, like TABLE). Its rows of each hot key are counted: "
     "few -> broadcast (hot_keys), many -> a skew group.",
@@ -317,7 +221,7 @@ def spark_location_options(subject: str, thrift_example: str) -> Callable[[F], F
 @click.option(
     "--join-type",
     type=click.Choice(JOIN_TYPES),
-    default="inner",
+    default=DEFAULTS.join_type,
     show_default=True,
     help="The join skew_join will do: outer joins may not copy a preserved side's rows to several slots.",
 )
@@ -355,7 +259,7 @@ def spark_location_options(subject: str, thrift_example: str) -> Callable[[F], F
 @click.option(
     "--min-share",
     type=click.FloatRange(0, 1, min_open=True, max_open=True),
-    default=0.01,
+    default=DEFAULTS.min_share,
     metavar="FRACTION",
     show_default=True,
     help="A key (or NULL) with at least this fraction of the rows is handled.",
@@ -363,7 +267,7 @@ def spark_location_options(subject: str, thrift_example: str) -> Callable[[F], F
 @click.option(
     "--max-keys",
     type=click.IntRange(min=1),
-    default=20,
+    default=DEFAULTS.max_keys,
     show_default=True,
     metavar="N",
     help="Look at the N heaviest keys.",
@@ -371,7 +275,7 @@ def spark_location_options(subject: str, thrift_example: str) -> Callable[[F], F
 @click.option(
     "--max-broadcast-rows",
     type=click.IntRange(min=0),
-    default=100_000,
+    default=DEFAULTS.max_broadcast_rows,
     show_default=True,
     metavar="N",
     help="Budget of other-side rows the hot keys may broadcast in all (with --other).",
@@ -390,25 +294,12 @@ def spark_location_options(subject: str, thrift_example: str) -> Callable[[F], F
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (measurements, plan, config) instead.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress lines on stderr.")
 def profile(
-    table: str,
-    keys: list[str],
-    side: str,
     position: str | None,
-    other_table: str | None,
-    other_keys: list[str] | None,
-    other_side: str | None,
-    join_type: str,
     sample: float | None,
-    total_slots: int | None,
     project_dir: Path | None,
     profiles_dir: Path | None,
     dbt_profile: str | None,
     dbt_target: str | None,
-    min_share: float,
-    max_keys: int,
-    max_broadcast_rows: int,
-    fmt: str | None,
-    other_fmt: str | None,
     thrift: tuple[str, int] | None,
     warehouse: Path | None,
     metastore: Path | None,
@@ -416,6 +307,7 @@ def profile(
     driver_memory: str,
     as_json: bool,
     quiet: bool,
+    **asked: Any,
 ) -> None:
     """Find the heavy keys of TABLE and print a ready-to-paste skew_join config.
 
@@ -454,26 +346,15 @@ def profile(
     from skewjoin.sources import SparkLocation
 
     progress_on_stderr(quiet)
-    if other_keys is not None and other_table is None:
+    if asked["other_keys"] is not None and asked["other"] is None:
         raise click.BadParameter("--other-keys needs --other", param_hint="--other-keys")
     dbt_given = any(v is not None for v in (project_dir, profiles_dir, dbt_profile, dbt_target))
+    # every other option is a field of the request, by the same name (TABLE, --keys, --min-share, ...)
     request = ProfileRequest(
-        table=table,
-        keys=keys,
-        side=side,
-        position="right" if position == "right" or (position is None and side == "b") else "left",
-        other=other_table,
-        other_keys=other_keys,
-        other_side=other_side,
-        fmt=fmt,
-        other_fmt=other_fmt,
+        **asked,
+        position="right" if position == "right" or (position is None and asked["side"] == "b") else "left",
         sample=None if sample is None or sample >= 1 else sample,
-        total_slots=total_slots,
         dbt=DbtTarget(project_dir, profiles_dir, dbt_profile, dbt_target) if dbt_given else None,
-        min_share=min_share,
-        max_keys=max_keys,
-        max_broadcast_rows=max_broadcast_rows,
-        join_type=join_type,
     )
     location = SparkLocation(thrift, warehouse, metastore, conf, driver_memory)
     result = run_profile(request, location)

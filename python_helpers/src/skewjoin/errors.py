@@ -47,14 +47,6 @@ class SparkConnectError(SkewjoinError):
     """A Spark Thrift Server could not be reached."""
 
 
-class ThriftServerError(SkewjoinError):
-    """The local Spark Thrift Server could not be started, reached or stopped."""
-
-
-class JavaNotFoundError(ThriftServerError):
-    """No usable Java runtime was found."""
-
-
 class PlanError(SkewjoinError, ValueError):
     """The measurements or options cannot give a valid slot plan (the message says why)."""
 

@@ -1,26 +1,25 @@
-"""Key values as text: Spark SQL literals and identifiers, and the config as YAML and Jinja.
+"""Spark SQL text: types, key values as literals, names and queries, as the macros write them.
 
-Everything :mod:`skewjoin.planner` and :mod:`skewjoin.profiler` write into a
-query or a config goes through here:
+Everything :mod:`skewjoin.planner`, :mod:`skewjoin.profiler` and the prune helpers write into a
+query or a config goes through here, one rule each:
 
-- :func:`type_kind` classifies a Spark type as the package's macros do;
-  :func:`key_value` reads a key's ``cast(key as string)`` back as a config
-  value; :func:`spark_literal`, :func:`quote_spark_string` and
-  :func:`spark_ident` write values and names so that no value from data can
-  change the shape of a query (the escaping of the ``_sj_quote_string`` macro);
-- :func:`to_yaml`, :func:`to_jinja` and :func:`jinja_config_line` write a
-  ``skew_join`` specification that parses back to the same dict.
+- :func:`normalize_type` and :func:`type_kind` classify a Spark type as ``_sj_normalize_type``
+  and ``_sj_type_kind`` do (macros/_internal/types.sql);
+- :func:`key_value` reads a key's ``cast(key as string)`` back as a config value;
+  :func:`spark_literal` and :func:`quote_spark_string` write values so that no value from data
+  can change the shape of a query (the escaping of ``_sj_quote_string``);
+- :func:`spark_ident` writes a name as ``_sj_ident`` does (backticks for anything but a plain
+  name that is no reserved word);
+- :func:`is_query_text` tells a query from a table name as ``_sj_is_query_text`` does.
+
+integration_tests/unit/test_prune_parity.py and test_literals.py hold these equal to the
+macros. The config as YAML and Jinja is :mod:`skewjoin.config_text`.
 """
 
 from __future__ import annotations
 
-import math
 import re
-from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
-from typing import Any
-
-import yaml
 
 from skewjoin.errors import PlanError
 
@@ -30,26 +29,45 @@ from skewjoin.errors import PlanError
 KeyValue = int | bool | str
 
 _NUMBER = re.compile(r"[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?")
-_PLAIN_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
-def type_kind(data_type: str) -> str:
-    """integral | decimal | fractional | string | boolean | date | timestamp | other (as the macros classify)."""
-    t = re.sub(r"\s+", "", data_type.lower())
-    if t in ("tinyint", "smallint", "int", "integer", "bigint", "long", "short", "byte"):
+_TYPE_ALIASES = {
+    "integer": "int", "long": "bigint", "short": "smallint", "byte": "tinyint", "real": "float", "bool": "boolean",
+    "decimal": "decimal(10,0)", "dec": "decimal(10,0)", "numeric": "decimal(10,0)", "timestamp_ltz": "timestamp",
+}  # fmt: skip
+_INTEGRAL_RANK = {"tinyint": 1, "smallint": 2, "int": 3, "bigint": 4}
+
+
+def normalize_type(data_type: object) -> str:
+    """``_sj_normalize_type``: lowercase, spaces collapsed, aliases resolved, ``decimal(p,s)``."""
+    t = str(data_type).lower().strip()
+    t = re.sub(r"\s+", " ", t)
+    t = re.sub(r"\s*([(),])\s*", r"\1", t)
+    if t in _TYPE_ALIASES:
+        return _TYPE_ALIASES[t]
+    m = re.fullmatch(r"(?:decimal|dec|numeric)\((\d+)(?:,(\d+))?\)", t)
+    if m:
+        return f"decimal({m.group(1)},{m.group(2) or '0'})"
+    return t
+
+
+def type_kind(data_type: object) -> str:
+    """``_sj_type_kind``: integral | decimal | fractional | string | boolean | date | timestamp | other.
+
+    Unlike :func:`skewjoin.literals.type_kind` (which classifies loosely), the
+    type is normalized first and only the macro's exact forms count.
+    """
+    t = normalize_type(data_type)
+    if t in _INTEGRAL_RANK:
         return "integral"
-    if t.startswith(("decimal", "numeric", "dec(")) or t == "dec":
+    if t.startswith("decimal("):
         return "decimal"
-    if t in ("float", "double", "real"):
+    if t in ("float", "double"):
         return "fractional"
     if t == "string" or re.fullmatch(r"(var)?char\(\d+\)", t):
         return "string"
-    if t in ("boolean", "bool"):
-        return "boolean"
-    if t == "date":
-        return "date"
-    if t in ("timestamp", "timestamp_ltz"):
-        return "timestamp"
+    if t in ("boolean", "date", "timestamp"):
+        return t
     return "other"
 
 
@@ -124,101 +142,25 @@ def spark_literal(value: KeyValue, data_type: str) -> str:
     return f"cast({quote_spark_string(text)} as {type_text})"
 
 
+_RESERVED_WORDS = frozenset(
+    """all and any as between both case cast check collate column constraint create cross current_date current_time
+    current_timestamp current_user date distinct else end except false fetch for foreign from full grant group having
+    in inner intersect interval into is join key lateral leading left like limit minus natural not null of on only or
+    order outer primary references right select semi anti session_user some table then time timestamp to trailing
+    true union unique user using values when where window with value range rows row partition position year month
+    day hour minute second comment default delete update insert merge drop alter rollup cube sets by filter over
+    qualify escape exists if returns type""".split()
+)
+
+
 def spark_ident(name: str) -> str:
-    """*name* as a Spark SQL identifier (backticks unless it is a plain name)."""
-    if _PLAIN_IDENT.fullmatch(name):
+    """``_sj_ident``: *name* bare when it is a plain identifier and no reserved word, else in backticks."""
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) and name.lower() not in _RESERVED_WORDS:
         return name
     return "`" + name.replace("`", "``") + "`"
 
 
-# -- the config as YAML and Jinja ---------------------------------------------------------
-
-
-class _ConfigDumper(yaml.SafeDumper):  # type: ignore[misc,unused-ignore]  # Any without PyYAML's stubs
-    """Block style for mappings, flow style for lists of scalars (``[0, null]``), indented lists."""
-
-    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
-        super().increase_indent(flow, False)
-
-
-def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
-    flow = all(
-        not isinstance(v, (dict, list)) or (isinstance(v, list) and all(not isinstance(x, (dict, list)) for x in v))
-        for v in data
-    )
-    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
-
-
-def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
-    # line breaks and control characters: double quotes with escapes, on one line
-    style = '"' if any(not ch.isprintable() for ch in data) else None
-    return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
-
-
-_ConfigDumper.add_representer(list, _represent_list)
-_ConfigDumper.add_representer(str, _represent_str)
-
-
-def to_yaml(config: Mapping[str, Any], key: str = "skew_join") -> str:
-    """``skew_join:`` and *config* as YAML (``yaml.safe_load`` gives ``{key: config}`` back)."""
-    text: str = yaml.dump(
-        {key: dict(config)},
-        Dumper=_ConfigDumper,
-        sort_keys=False,
-        allow_unicode=True,
-        default_flow_style=False,
-        width=1_000_000,
-    )
-    return text
-
-
-_JINJA_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def jinja_string(value: str) -> str:
-    """A Jinja string literal of *value*.
-
-    Jinja decodes string literals with Python's ``unicode-escape`` rules, so
-    backslashes, the quote and control characters are escaped and other
-    characters (unicode included) are written as they are.
-    """
-    quote = '"' if "'" in value and '"' not in value else "'"
-    out = []
-    for ch in value:
-        if ch in _JINJA_ESCAPES:
-            out.append(_JINJA_ESCAPES[ch])
-        elif ch == quote:
-            out.append("\\" + ch)
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F or 0xD800 <= ord(ch) <= 0xDFFF:
-            out.append(f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
-        elif ch in ("\u2028", "\u2029", "\x85"):
-            out.append(f"\\u{ord(ch):04x}")
-        else:
-            out.append(ch)
-    return quote + "".join(out) + quote
-
-
-def to_jinja(value: Any) -> str:
-    """*value* (dicts, lists, strings, ints, floats, bools, None) as a Jinja expression."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise PlanError(f"{value!r} has no Jinja literal")
-        return repr(value)
-    if isinstance(value, str):
-        return jinja_string(value)
-    if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{to_jinja(str(k))}: {to_jinja(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(to_jinja(v) for v in value) + "]"
-    raise PlanError(f"cannot write {type(value).__name__} {value!r} as Jinja")
-
-
-def jinja_config_line(config: Mapping[str, Any]) -> str:
-    """``{{ config(skew_join={...}) }}``: the first line of a model."""
-    return "{{ config(skew_join=" + to_jinja(dict(config)) + ") }}"
+def is_query_text(text: str) -> bool:
+    """``_sj_is_query_text``: a query (as opposed to a table name)."""
+    head = re.sub(r"^(\s|--[^\n]*\n|/\*.*?\*/)*", "", text, flags=re.S).lower()
+    return re.match(r"(select|with|values|from|table)\b|\(", head) is not None

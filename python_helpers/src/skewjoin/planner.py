@@ -27,7 +27,7 @@ the groups ask for more, the slots above one each are shared out in
 proportion to the shares (largest remainders).
 
 The config comes out as a Python dict (:attr:`Plan.config`);
-:mod:`skewjoin.literals` writes it as YAML and Jinja, :mod:`skewjoin.render`
+:mod:`skewjoin.literals` writes it as YAML and Jinja, :mod:`skewjoin.report`
 as the report.
 """
 
@@ -41,6 +41,7 @@ from typing import Any, Literal
 
 from skewjoin.errors import PlanError
 from skewjoin.literals import KeyValue, declarable, spark_ident, spark_literal, type_kind
+from skewjoin.options import DEFAULTS, JOIN_TYPES
 
 __all__ = [
     "JOIN_TYPES",
@@ -56,8 +57,6 @@ __all__ = [
 ]
 
 Action = Literal["hot_key", "group", "rest"]
-
-JOIN_TYPES = ("inner", "left", "right", "full", "left semi", "left anti")
 
 
 # -- measurements -----------------------------------------------------------------------
@@ -138,7 +137,8 @@ class OtherStats:
 
 @dataclass(frozen=True)
 class PlanOptions:
-    """The knobs of :func:`plan` (the CLI options of ``skewjoin profile``)."""
+    """The knobs of :func:`plan` (the CLI options of ``skewjoin profile``; defaults from
+    :data:`skewjoin.options.DEFAULTS`)."""
 
     #: the slot count the groups are planned with
     total_slots: int = 200
@@ -146,10 +146,10 @@ class PlanOptions:
     total_slots_source: str = "Spark's default spark.sql.shuffle.partitions"
     #: write ``total_slots`` into the config; when False the model's own default applies at run time
     write_total_slots: bool = True
-    min_share: float = 0.01
-    max_keys: int = 20
-    max_broadcast_rows: int = 100_000
-    join_type: str = "inner"
+    min_share: float = DEFAULTS.min_share
+    max_keys: int = DEFAULTS.max_keys
+    max_broadcast_rows: int = DEFAULTS.max_broadcast_rows
+    join_type: str = DEFAULTS.join_type
     other_alias: str | None = None
 
     def __post_init__(self) -> None:
@@ -281,7 +281,40 @@ class Plan:
             config["groups"] = [{"when": k.when, "slots": k.slots, "distribute": "random"} for k in self.groups]
         if config and self.options.write_total_slots:
             config["total_slots"] = self.options.total_slots
+        if config and self.verify_share is not None:
+            config["verify"] = self.verify_share
         return config
+
+    def verified_shares(self) -> list[tuple[KeyDecision, float]]:
+        """Each planned hot key and group with the share skew_join's check counts for it at compile
+        time (macros/skew_join/verify.sql): a hot key's share of the profiled side's rows, a group's
+        share of its driver side's rows. NULL keys are not checked."""
+        shares: list[tuple[KeyDecision, float]] = []
+        for d in self.keys:
+            if d.action == "hot_key" or (d.action == "group" and d.driver == self.side.alias):
+                shares.append((d, d.share))
+            elif d.action == "group" and self.other is not None and self.other.total_rows > 0:
+                shares.append((d, (d.stat.other_rows or 0) / self.other.total_rows))
+        return shares
+
+    @property
+    def verify_share(self) -> float | None:
+        """The ``verify`` share the config must carry for the check to keep every planned key, or None.
+
+        Before it plans, skew_join counts each declared hot key and group and drops one holding less
+        than ``verify`` of its side's rows, which by default is one slot's even share,
+        ``1 / total_slots``. This plan keeps keys down to ``min_share``: when one is under
+        ``1 / total_slots``, the config sets ``verify`` to the smallest share planned, rounded down
+        (at most ``min_share``), so the check keeps what the profile planned.
+        """
+        shares = [s for _, s in self.verified_shares()]
+        if not shares or min(shares) >= 1 / self.options.total_slots:
+            return None
+        smallest = min(min(shares), self.options.min_share)
+        # rounded down to two significant digits: 0.0123 -> 0.012, never above a planned share
+        digits = max(2, 1 - math.floor(math.log10(smallest))) if smallest > 0 else 4
+        value = math.floor(smallest * 10**digits) / 10**digits
+        return value if value > 0 else None
 
 
 @dataclass(frozen=True)

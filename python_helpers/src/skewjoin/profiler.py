@@ -5,7 +5,7 @@ One aggregate query over the input (exact, or over a ``tablesample`` when
 rows together (``group by grouping sets ((keys), ())``, as the package's
 ``hot_keys: 'auto'`` does at run time). With ``--other``, one more query
 counts the other input's rows of those keys. :mod:`skewjoin.planner` turns the
-counts into hot keys, skew groups and slot ranges, :mod:`skewjoin.render`
+counts into hot keys, skew groups and slot ranges, :mod:`skewjoin.report`
 prints them with the config as YAML and as a Jinja ``config()`` line.
 
 The slot count (:func:`choose_total_slots`) is the one the user's models will
@@ -25,7 +25,7 @@ import logging
 import re
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
@@ -35,8 +35,9 @@ from typing import Any, Literal
 from skewjoin.dbt_target import target_total_slots
 from skewjoin.errors import ProfileError
 from skewjoin.literals import key_value, spark_ident, spark_literal, type_kind
+from skewjoin.options import DEFAULTS
 from skewjoin.planner import KeyStat, OtherStats, Plan, PlanOptions, SideStats, plan
-from skewjoin.render import report, to_json
+from skewjoin.report import report, to_json
 from skewjoin.sources import SparkLocation, describe, pick_columns, resolve_source
 from skewjoin.spark_backend import Row, SparkBackend, shuffle_partitions
 
@@ -183,10 +184,10 @@ class ProfileRequest:
     sample: float | None = None
     total_slots: int | None = None
     dbt: DbtTarget | None = None
-    min_share: float = 0.01
-    max_keys: int = 20
-    max_broadcast_rows: int = 100_000
-    join_type: str = "inner"
+    min_share: float = DEFAULTS.min_share
+    max_keys: int = DEFAULTS.max_keys
+    max_broadcast_rows: int = DEFAULTS.max_broadcast_rows
+    join_type: str = DEFAULTS.join_type
 
 
 @dataclass(frozen=True)
@@ -334,8 +335,6 @@ def profile(backend: SparkBackend, request: ProfileRequest, timings: dict[str, f
         )
         result = plan(side, options, other_stats)
     return ProfileResult(result, timings)
-
-
 
 
 def run_profile(request: ProfileRequest, location: SparkLocation) -> ProfileResult:

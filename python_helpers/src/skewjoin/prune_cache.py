@@ -20,10 +20,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from skewjoin.errors import PruneSpecError
-from skewjoin.literals import quote_spark_string
+from skewjoin.literals import normalize_type, quote_spark_string, spark_ident
 from skewjoin.pruning import Column, PruneResult, Source, value_text
 from skewjoin.spark_backend import SparkBackend
-from skewjoin.sql_rules import normalize_type, sj_ident
 
 if TYPE_CHECKING:
     from skewjoin.prune_spec import PruneSpec
@@ -85,7 +84,7 @@ def cache_fill_sql(table: str, run: str, ks: KeySet, writer: str) -> str:
     """One statement writing a key set's rows: its distinct NULL-free keys, its NULL-key row count
     and the 'done' row, in a partition of this writer's own (no write replaces files a reader may be
     reading; dynamic partition overwrite: concurrent writers stage apart)."""
-    refs = [f"{ks.alias}.{sj_ident(c.name)}" for c in ks.columns]
+    refs = [f"{ks.alias}.{spark_ident(c.name)}" for c in ks.columns]
     texts = [value_text(f"sj_k{i}", c.type) for i, c in enumerate(ks.columns)]
     filter_ = f"({ks.filter})\n        and " if ks.filter is not None else ""
     distinct = ", ".join(f"{r} as sj_k{i}" for i, r in enumerate(refs))

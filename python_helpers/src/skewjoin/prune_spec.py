@@ -21,8 +21,9 @@ from typing import Any
 import yaml
 
 from skewjoin.errors import PruneSpecError
+from skewjoin.literals import is_query_text
 from skewjoin.pruning import DEFAULT_FALLBACK, DEFAULT_MAX_VALUES, FALLBACKS, PRUNE_JOIN_TYPES
-from skewjoin.sql_rules import did_you_mean, fail, is_query_text, show_value, split_literals
+from skewjoin.sql_rules import did_you_mean, fail, show_value, split_literals
 
 _JOIN_TYPE_SPELLINGS = {
     "inner": "inner", "inner join": "inner", "join": "inner",

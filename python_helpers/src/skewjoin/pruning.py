@@ -11,18 +11,18 @@ The pipeline is the macro's (macros/pruning/*.sql): spec (no query:
 query per group of small relations, :func:`prune`) -> render. The rules are
 ports of the macros, named after them:
 
-The SQL-text rules these use are in :mod:`skewjoin.sql_rules`:
+The SQL-text rules these use are in :mod:`skewjoin.literals` (types, names, query
+text: one rule each for the whole package) and :mod:`skewjoin.sql_rules`:
 
-- types (macros/_internal/types.sql): :func:`normalize_type`
-  (``_sj_normalize_type``), :func:`type_kind`, :func:`common_type`
+- types (macros/_internal/types.sql): :func:`~skewjoin.literals.normalize_type`
+  (``_sj_normalize_type``), :func:`~skewjoin.literals.type_kind`, :func:`common_type`
   (``_sj_common_type``), :func:`cast_expr` (``_sj_cast``), and
   :func:`prune_target_type` (``_sj_prune_target_type``);
 - literals (macros/_internal/literals.sql): :func:`sql_literal`
   (``_sj_literal``: numbers are written ``cast(<n> as <type>)``, unlike
   :func:`skewjoin.literals.spark_literal`, the planner's config form),
-  :func:`prune_literal` (``_sj_prune_literal``) and :func:`sj_ident`
-  (``_sj_ident``: reserved words are quoted too, unlike
-  :func:`skewjoin.literals.spark_ident`); strings are quoted by
+  :func:`prune_literal` (``_sj_prune_literal``) and
+  :func:`~skewjoin.literals.spark_ident` (``_sj_ident``); strings are quoted by
   :func:`skewjoin.literals.quote_spark_string`, the same escaping as
   ``_sj_quote_string``;
 - rendering (render.sql, expressions.sql): :func:`indent` (``_sj_indent``),
@@ -41,7 +41,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from skewjoin.literals import quote_spark_string
+from skewjoin.literals import normalize_type, quote_spark_string, spark_ident, type_kind
 from skewjoin.spark_backend import Row, SparkBackend
 from skewjoin.sql_rules import (
     cast_expr,
@@ -50,11 +50,8 @@ from skewjoin.sql_rules import (
     expr_refs,
     fail,
     indent,
-    normalize_type,
     prune_literal,
     prune_target_type,
-    sj_ident,
-    type_kind,
     with_ctes,
 )
 
@@ -168,7 +165,7 @@ def resolve_keys(
                 "on: [date_key]",
             )
         target = prune_target_type(bc.type, common)
-        column_expr = prefix + sj_ident(bc.name)
+        column_expr = prefix + spark_ident(bc.name)
         keys.append(
             Key(
                 big=bc.name,
@@ -179,7 +176,7 @@ def resolve_keys(
                 target=target if target is not None else common,
                 pushable=target is not None,
                 big_expr=column_expr if target is not None else cast_expr(column_expr, bc.type, common),
-                small_expr=f"{src.alias}.{sj_ident(sc.name)}",
+                small_expr=f"{src.alias}.{spark_ident(sc.name)}",
             )
         )
     return sorted(keys, key=lambda k: k.big.lower())  # Jinja's `sort(attribute='big')`: case-insensitive, stable
@@ -561,7 +558,7 @@ def kept_partitions_sql(
     for i, name in enumerate(pcols):
         column = find_column(big_columns, name)
         raw.append(f"sj_p{i}")
-        typed.append(f"{cast_expr(f'sj_p{i}', 'string', column.type if column else 'string')} as {sj_ident(name)}")
+        typed.append(f"{cast_expr(f'sj_p{i}', 'string', column.type if column else 'string')} as {spark_ident(name)}")
     return (
         "select sj_partition_index\nfrom (\n    select\n        " + ",\n        ".join(typed)
         + "\n    from values\n        " + ",\n        ".join(rows) + f"\n        as sj_parts ({', '.join(raw)})"

@@ -20,6 +20,7 @@ Spark's message; a backend that cannot start raises
 from __future__ import annotations
 
 import logging
+import os
 import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -112,11 +113,17 @@ def driver_java_options(scratch: Path) -> str:
     return f"-Dderby.system.home={scratch} -Dlog4j2.configurationFile={config}"
 
 
+#: where local Spark sessions listen: this machine only
+LOOPBACK = "127.0.0.1"
+
+
 def start_session(settings: Mapping[str, str], app_name: str | None = None) -> SparkSession:
     """A SparkSession with *settings*; :class:`SparkStartError` (the JVM's first lines
     and the Java hint) when it does not start."""
     from pyspark.sql import SparkSession
 
+    # the JVM PySpark launches picks its address before any setting is read: loopback, unless set otherwise
+    os.environ.setdefault("SPARK_LOCAL_IP", LOOPBACK)
     builder = SparkSession.builder
     if app_name:
         builder = builder.appName(app_name)
@@ -155,9 +162,12 @@ class LocalSession:
 
     @staticmethod
     def defaults(scratch: Path) -> dict[str, str]:
-        """What *settings* override: two cores, no UI, an in-memory catalog, the warehouse in *scratch*."""
+        """What *settings* override: two cores, no UI, an in-memory catalog, the warehouse in *scratch*,
+        the driver on the loopback address only (not reachable from the network)."""
         return {
             "spark.master": "local[2]",
+            "spark.driver.bindAddress": LOOPBACK,
+            "spark.driver.host": LOOPBACK,
             "spark.ui.enabled": "false",
             "spark.ui.showConsoleProgress": "false",
             "spark.sql.catalogImplementation": "in-memory",
@@ -286,7 +296,7 @@ class ThriftConnection:
         except Exception as exc:  # PyHive raises thrift transport errors of several kinds
             raise SparkConnectError(
                 f"cannot connect to the Spark Thrift Server on {host}:{port}: {first_lines(str(exc), 1)}; "
-                "start one with `skewjoin spark-thrift start`"
+                "is a Spark Thrift Server running there (e.g. `$SPARK_HOME/sbin/start-thriftserver.sh`)?"
             ) from exc
 
     def sql(self, text: str, *, marker: str | None = None, label: str = "") -> list[Row]:

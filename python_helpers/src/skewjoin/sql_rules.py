@@ -1,6 +1,7 @@
 """The macros' SQL-text rules in Python, for the Python twins of the macros
-(:mod:`skewjoin.pruning`): types and the common key type
-(macros/_internal/types.sql), literals and names (literals.sql), SQL text
+(:mod:`skewjoin.pruning`): the common key type and casts
+(macros/_internal/types.sql; the type classification itself is in
+:mod:`skewjoin.literals`), literals (literals.sql), SQL text
 (render.sql, expressions.sql, relations.sql) and the errors' wording
 (errors.sql, arguments.sql). Each function is named after the macro it
 follows and must render what it renders, character for character
@@ -15,50 +16,12 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from skewjoin.errors import PruneSpecError
-from skewjoin.literals import quote_spark_string
+from skewjoin.literals import _INTEGRAL_RANK, _NUMBER, normalize_type, quote_spark_string, type_kind
 
 # -- types (macros/_internal/types.sql) --------------------------------------------------
 
-_TYPE_ALIASES = {
-    "integer": "int", "long": "bigint", "short": "smallint", "byte": "tinyint", "real": "float", "bool": "boolean",
-    "decimal": "decimal(10,0)", "dec": "decimal(10,0)", "numeric": "decimal(10,0)", "timestamp_ltz": "timestamp",
-}  # fmt: skip
-_INTEGRAL_RANK = {"tinyint": 1, "smallint": 2, "int": 3, "bigint": 4}
 _INTEGRAL_DIGITS = {"tinyint": 3, "smallint": 5, "int": 10, "bigint": 20}
 _NUMERIC_KINDS = ("integral", "decimal", "fractional")
-
-
-def normalize_type(data_type: object) -> str:
-    """``_sj_normalize_type``: lowercase, spaces collapsed, aliases resolved, ``decimal(p,s)``."""
-    t = str(data_type).lower().strip()
-    t = re.sub(r"\s+", " ", t)
-    t = re.sub(r"\s*([(),])\s*", r"\1", t)
-    if t in _TYPE_ALIASES:
-        return _TYPE_ALIASES[t]
-    m = re.fullmatch(r"(?:decimal|dec|numeric)\((\d+)(?:,(\d+))?\)", t)
-    if m:
-        return f"decimal({m.group(1)},{m.group(2) or '0'})"
-    return t
-
-
-def type_kind(data_type: object) -> str:
-    """``_sj_type_kind``: integral | decimal | fractional | string | boolean | date | timestamp | other.
-
-    Unlike :func:`skewjoin.literals.type_kind` (which classifies loosely), the
-    type is normalized first and only the macro's exact forms count.
-    """
-    t = normalize_type(data_type)
-    if t in _INTEGRAL_RANK:
-        return "integral"
-    if t.startswith("decimal("):
-        return "decimal"
-    if t in ("float", "double"):
-        return "fractional"
-    if t == "string" or re.fullmatch(r"(var)?char\(\d+\)", t):
-        return "string"
-    if t in ("boolean", "date", "timestamp"):
-        return t
-    return "other"
 
 
 def decimal_parts(data_type: str) -> tuple[int, int]:
@@ -142,24 +105,6 @@ def prune_target_type(big_type: str, common: str) -> str | None:
 
 # -- literals and names (macros/_internal/literals.sql) ----------------------------------
 
-_NUMBER = re.compile(r"[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?")
-_RESERVED_WORDS = frozenset(
-    """all and any as between both case cast check collate column constraint create cross current_date current_time
-    current_timestamp current_user date distinct else end except false fetch for foreign from full grant group having
-    in inner intersect interval into is join key lateral leading left like limit minus natural not null of on only or
-    order outer primary references right select semi anti session_user some table then time timestamp to trailing
-    true union unique user using values when where window with value range rows row partition position year month
-    day hour minute second comment default delete update insert merge drop alter rollup cube sets by filter over
-    qualify escape exists if returns type""".split()
-)
-
-
-def sj_ident(name: str) -> str:
-    """``_sj_ident``: *name* bare when it is a plain identifier and no reserved word, else in backticks."""
-    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) and name.lower() not in _RESERVED_WORDS:
-        return name
-    return "`" + name.replace("`", "``") + "`"
-
 
 def sql_literal(value: str | None, data_type: str) -> str | None:
     """``_sj_literal`` for a value read back as text: a typed literal, or None when *value* is not
@@ -233,12 +178,6 @@ def expr_refs(text: str) -> list[tuple[str, str]]:
         if i % 2 == 0:
             refs += [(m.group(1).strip("`"), m.group(2).strip("`")) for m in _REF.finditer(part)]
     return refs
-
-
-def is_query_text(text: str) -> bool:
-    """``_sj_is_query_text``: a query (as opposed to a table name)."""
-    head = re.sub(r"^(\s|--[^\n]*\n|/\*.*?\*/)*", "", text, flags=re.S).lower()
-    return re.match(r"(select|with|values|from|table)\b|\(", head) is not None
 
 
 # -- errors and argument checks (macros/_internal/errors.sql, arguments.sql) --------------

@@ -1,0 +1,15 @@
+/* skewjoin.skew_join decision record (model unit_model)
+  inner join on a.k (int) = b.k (int); skew specification from config skew_join ('auto')
+  skew measured on a (one aggregate query over every row, exact counts, <elapsed> s): 500 rows in 4 input splits, 0 with a NULL key; heaviest keys: 0 0.2%; 1 0.2%; 2 0.2%; 3 0.2%; 4 0.2%
+  skew measured on b (one aggregate query over every row, exact counts, <elapsed> s): 500 rows in 1 input splits, 0 with a NULL key; heaviest keys: 0 0.2%; 1 0.2%; 2 0.2%; 3 0.2%; 4 0.2%
+  auto: rules min_share 0.01, max_keys 20, broadcast budget 100,000 rows, multicast budget 10,000,000 rows, 20 slots (from var('skewjoin_total_slots'))
+  auto: no key of either side holds 1.0% (min_share) of its rows
+  strategy: plain join (no skew groups and no hot keys)
+*/
+select
+    a.id,
+    a.k,
+    b.label
+from skewjoin_it.spread_left as a
+inner join skewjoin_it.spread_right as b
+    on a.k = b.k

@@ -1,0 +1,11 @@
+/* skewjoin.skew_join decision record (model unit_model)
+  left join on a.rid (bigint) = b.id (bigint); skew specification from argument skew
+  hot keys of a found at run time (one aggregate query over every row, exact counts, <elapsed> s, 90 rows in 1 input splits; min_share 0.5, max_keys 20): none above the threshold
+  hot keys: none to handle, so no hot-key branch
+  strategy: plain join (no skew groups, hot keys declined)
+*/
+select
+    a.rid
+from skewjoin_it.typed_right as a
+left outer join skewjoin_it.typed_left as b
+    on a.rid = b.id

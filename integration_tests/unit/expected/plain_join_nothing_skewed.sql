@@ -1,0 +1,26 @@
+/* skewjoin.skew_join decision record (model unit_model)
+  left join on a.k_int (int) = b.k_int (int); skew specification from none
+  output columns of b renamed to avoid duplicate names: k_big -> b_k_big, k_str -> b_k_str, k_date -> b_k_date, k_ts -> b_k_ts, region -> b_region
+  strategy: plain join (no skew groups and no hot keys)
+*/
+select
+    a.id,
+    a.k_int,
+    a.k_big,
+    a.k_str,
+    a.k_dec,
+    a.k_date,
+    a.k_ts,
+    a.region,
+    a.payload,
+    b.rid,
+    b.k_big as b_k_big,
+    b.k_str as b_k_str,
+    b.k_dec2,
+    b.k_date as b_k_date,
+    b.k_ts as b_k_ts,
+    b.region as b_region,
+    b.attr
+from skewjoin_it.typed_left as a
+left outer join skewjoin_it.typed_right as b
+    on a.k_int = b.k_int

@@ -1,0 +1,84 @@
+/* skewjoin.skew_join decision record (model unit_model)
+  full join on a.k_int (int) = b.k_int (int); skew specification from argument skew
+  output columns of b renamed to avoid duplicate names: k_big -> b_k_big, k_str -> b_k_str, k_date -> b_k_date, k_ts -> b_k_ts, region -> b_region
+  skew groups not verified against the data (verify false, from var('skewjoin_verify'))
+  skew groups: 1, total slots 20 (from var('skewjoin_total_slots')); rows in no group: slots #0-#15 by key hash
+  group 1 group_1: when 'a.k_int = 0', driver a, 4 slots -> slots #16-#19, distribute keys: both sides routed by a hash of the keys, nothing multicast; WARNING group 1 group_1 distributes by keys but its `when` selects one key (0): all its rows go to one of its 4 slots, so the key is not spread. To spread one heavy key, declare it in hot_keys (joined by broadcast where its rows are read; legal for every join type)
+  strategy: skew groups over a shuffle join on (keys, slot)
+*/
+with
+
+a_input as (
+    select * from skewjoin_it.typed_left as sj_source
+),
+
+b_input as (
+    select * from skewjoin_it.typed_right as sj_source
+),
+
+a_grouped as (
+    select
+        a.*,
+        case
+            when (a.k_int) = 0 then 1
+            else 0
+        end as sj_group
+    from a_input as a
+),
+
+a_slotted as (
+    select
+        a.*,
+        case a.sj_group
+            -- group 1: slots #16-#19, by a hash of the keys
+            when 1 then 16 + pmod(xxhash64(a.k_int), 4)
+            -- rows in no group: slots #0-#15 by a hash of the keys
+            else pmod(xxhash64(a.k_int), 16)
+        end as sj_slot
+    from a_grouped as a
+),
+
+b_grouped as (
+    select
+        b.*,
+        case
+            when (b.k_int) = 0 then 1
+            else 0
+        end as sj_group
+    from b_input as b
+),
+
+b_slotted as (
+    select
+        b.*,
+        case b.sj_group
+            -- group 1: slots #16-#19, by a hash of the keys
+            when 1 then 16 + pmod(xxhash64(b.k_int), 4)
+            -- rows in no group: slots #0-#15 by a hash of the keys
+            else pmod(xxhash64(b.k_int), 16)
+        end as sj_slot
+    from b_grouped as b
+)
+
+select
+    a.id,
+    a.k_int,
+    a.k_big,
+    a.k_str,
+    a.k_dec,
+    a.k_date,
+    a.k_ts,
+    a.region,
+    a.payload,
+    b.rid,
+    b.k_big as b_k_big,
+    b.k_str as b_k_str,
+    b.k_dec2,
+    b.k_date as b_k_date,
+    b.k_ts as b_k_ts,
+    b.region as b_region,
+    b.attr
+from a_slotted as a
+full outer join b_slotted as b
+    on a.k_int = b.k_int
+    and a.sj_slot = b.sj_slot

@@ -1,0 +1,95 @@
+/* skewjoin.skew_join decision record (model unit_model)
+  inner join on a.k (int) = b.k (int); skew specification from config skew_join ('auto')
+  skew measured on a (one aggregate query over every row, exact counts, <elapsed> s): 1000 rows in 4 input splits, 0 with a NULL key; heaviest keys: 0 60.0%; 1 0.8%; 2 0.8%; 3 0.8%; 4 0.8%
+  skew measured on b (one aggregate query over every row, exact counts, <elapsed> s): 60 rows in 1 input splits, 0 with a NULL key; heaviest keys: 0 1.7%; 1 1.7%; 2 1.7%; 3 1.7%; 4 1.7% (a's heavy keys listed first)
+  auto: rules min_share 0.01, max_keys 20, broadcast budget 100,000 rows, multicast budget 10,000,000 rows, 20 slots (from var('skewjoin_total_slots'))
+  auto: key 0 (a 600 rows (60.0%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
+  auto: key 1 (a 8 rows (0.8%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
+  auto: key 2 (a 8 rows (0.8%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
+  auto: key 3 (a 8 rows (0.8%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
+  auto: key 4 (a 8 rows (0.8%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
+  auto: key 5 (a 8 rows (0.8%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
+  auto: key 6 (a 8 rows (0.8%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
+  auto: key 7 (a 8 rows (0.8%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
+  auto: key 8 (a 8 rows (0.8%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
+  auto: key 9 (a 8 rows (0.8%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
+  auto: key 10 (a 8 rows (0.8%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
+  auto: key 11 (a 8 rows (0.8%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
+  auto: key 12 (a 8 rows (0.8%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
+  auto: key 13 (a 8 rows (0.8%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
+  auto: key 14 (a 8 rows (0.8%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
+  auto: key 15 (a 8 rows (0.8%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
+  auto: key 16 (a 8 rows (0.8%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
+  auto: key 17 (a 8 rows (0.8%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
+  auto: key 18 (a 8 rows (0.8%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
+  auto: key 19 (a 8 rows (0.8%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
+  auto: 2 more key(s) above min_share left to the shuffle join (max_keys 20)
+  auto: planned specification; to pin it (and skip the measuring), paste into the model (Jinja): {{ config(skew_join={'hot_keys': {'a': [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]}}) }}
+  auto: the same specification in YAML (a properties file or dbt_project.yml): skew_join: {"hot_keys": {"a": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]}}
+  auto: pinned, that specification is counted at compile time as any declared one: a group or hot key under one slot's even share (1/20) is dropped; add 'verify': 0.01 to keep auto's min_share, or 'verify': false to plan it as written
+  hot keys of a (planned from the measured counts): 0; 1; 2; 3; 4; 5; 6; 7; 8; 9; 10; 11; 12; 13; 14; 15; 16; 17; 18; 19
+  hot rows of a joined where they are read: its 4 input splits already use half or more of the 2 tasks Spark runs at once (default parallelism), so a spread would cost a shuffle of the hot rows and gain no parallelism
+  hot branch for keys of a (0; 1; 2; 3; 4; 5; 6; 7; 8; 9; 10; 11; 12; 13; 14; 15; 16; 17; 18; 19): a's hot rows inner join the broadcast rows of b with those keys; multicast: those rows of b are broadcast, one copy to each of the 4 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
+  strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
+*/
+with
+
+a_input as (
+    select * from skewjoin_it.spread_left as sj_source
+),
+
+b_input as (
+    select * from skewjoin_it.spread_right as sj_source
+),
+
+a_hot_a_read as (
+    select * from a_input as a
+    where coalesce(a.k in (cast(0 as int), cast(1 as int), cast(2 as int), cast(3 as int), cast(4 as int), cast(5 as int), cast(6 as int), cast(7 as int), cast(8 as int), cast(9 as int), cast(10 as int), cast(11 as int), cast(12 as int), cast(13 as int), cast(14 as int), cast(15 as int), cast(16 as int), cast(17 as int), cast(18 as int), cast(19 as int)), false)
+),
+
+a_hot_a as (
+    select * from a_hot_a_read
+),
+
+a_rest as (
+    select * from a_input as a
+    where not (
+        coalesce(a.k in (cast(0 as int), cast(1 as int), cast(2 as int), cast(3 as int), cast(4 as int), cast(5 as int), cast(6 as int), cast(7 as int), cast(8 as int), cast(9 as int), cast(10 as int), cast(11 as int), cast(12 as int), cast(13 as int), cast(14 as int), cast(15 as int), cast(16 as int), cast(17 as int), cast(18 as int), cast(19 as int)), false)
+    )
+),
+
+b_hot_a as (
+    select * from b_input as b
+    where coalesce(b.k in (cast(0 as int), cast(1 as int), cast(2 as int), cast(3 as int), cast(4 as int), cast(5 as int), cast(6 as int), cast(7 as int), cast(8 as int), cast(9 as int), cast(10 as int), cast(11 as int), cast(12 as int), cast(13 as int), cast(14 as int), cast(15 as int), cast(16 as int), cast(17 as int), cast(18 as int), cast(19 as int)), false)
+),
+
+b_rest as (
+    select * from b_input as b
+    where not (
+        coalesce(b.k in (cast(0 as int), cast(1 as int), cast(2 as int), cast(3 as int), cast(4 as int), cast(5 as int), cast(6 as int), cast(7 as int), cast(8 as int), cast(9 as int), cast(10 as int), cast(11 as int), cast(12 as int), cast(13 as int), cast(14 as int), cast(15 as int), cast(16 as int), cast(17 as int), cast(18 as int), cast(19 as int)), false)
+    )
+),
+
+hot_a as (
+    select /*+ broadcast(b) */
+        a.id,
+        a.k,
+        b.label
+    from a_hot_a as a
+    inner join b_hot_a as b
+        on a.k = b.k
+),
+
+rest_joined as (
+    select
+        a.id,
+        a.k,
+        b.label
+    from a_rest as a
+    inner join b_rest as b
+        on a.k = b.k
+)
+
+select * from hot_a
+union all
+select * from rest_joined

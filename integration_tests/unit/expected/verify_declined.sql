@@ -1,0 +1,12 @@
+/* skewjoin.skew_join decision record (model unit_model)
+  inner join on a.k_int (int) = b.k_int (int); skew specification from argument skew
+  skew plans declined: local Spark (local[*]) runs 2 tasks at once (default parallelism), fewer than min_parallelism 4 (from default); with so few cores a skewed key's task runs beside the others (the join stage takes at most 2x its balanced time), while every skew plan reads or copies rows the plain join does not. Set skew_join.min_parallelism: 1 (or var skewjoin_min_parallelism: 1) to plan anyway
+  hot keys of a (declared): 7
+  strategy: plain join (skew plans declined on this local Spark, see above)
+*/
+select
+    a.id,
+    b.rid
+from skewjoin_it.typed_left as a
+inner join skewjoin_it.typed_right as b
+    on a.k_int = b.k_int

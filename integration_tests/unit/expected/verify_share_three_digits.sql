@@ -1,0 +1,11 @@
+/* skewjoin.skew_join decision record (model unit_model)
+  inner join on a.k_int (int) = b.k_int (int); skew specification from argument skew
+  group 1 group_1 dropped: 12.3% of a's rows (123 of 1,000), under 12.5% (one slot's even share, 1/8 slots): the data does not have the skew this group was declared for, and its slots would cost a slot per row and a (keys, slot) sort without splitting a straggler. Set verify: false to plan declared groups as written
+  strategy: plain join (no skew groups left after verification and no hot keys)
+*/
+select
+    a.id,
+    b.rid
+from skewjoin_it.typed_left as a
+inner join skewjoin_it.typed_right as b
+    on a.k_int = b.k_int
