@@ -34,6 +34,17 @@ def test_skew_group_models_equal_the_plain_join(skew_models_built: Built) -> Non
     assert len([t for t in tests if any(m in t for m in models if m.startswith("sj_"))]) >= 26
 
 
+def test_default_columns_take_a_free_name(skew_models_built: Built) -> None:
+    """a has `region` and `b_region`: b's `region` is output as b_region_2, so
+    Spark runs the query (b_region would fail with COLUMN_ALREADY_EXISTS), and
+    the model's rows equal the plain join with those columns listed (its
+    equals_plain_join data test, which the build ran and passed)."""
+    name = "sj_default_columns_free_name"
+    assert "b.region as b_region_2" in strip_record(skew_models_built.sql[name])
+    ran = [n for n in skew_models_built.nodes if n[0] == "test" and name in n[1]]
+    assert any("equals_plain_join" in n[1] for n in ran) and all(n[2] == "pass" for n in ran)
+
+
 def test_skew_group_spreads_the_hot_key(skew_models_built: Built, inputs_built: DbtProject) -> None:
     """The salted group (30 of 40 slots) puts the hot key's rows (32,000 rows x 2
     matches) in 30 join tasks, one slot each, none holding more than 5% of

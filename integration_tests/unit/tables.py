@@ -16,6 +16,8 @@ _TYPED = [
 
 INPUTS: dict[str, Table] = {
     "typed_left": Table([("id", "bigint"), *_TYPED[:3], ("k_dec", "decimal(18,4)"), *_TYPED[3:], ("payload", "string")]),
+    "typed_left_b_region": Table([("id", "bigint"), *_TYPED[:3], ("k_dec", "decimal(18,4)"), *_TYPED[3:],
+                                  ("payload", "string"), ("b_region", "string")]),
     "typed_right": Table([("rid", "bigint"), *_TYPED[:3], ("k_dec2", "decimal(10,2)"), *_TYPED[3:], ("attr", "string")]),
     "src": Table([("key", "string"), ("value", "string")]),
     "hostile_keys": Table([("pos", "int"), ("hkey", "string")]),

@@ -162,6 +162,30 @@ def test_the_plain_join_when_nothing_is_skewed() -> None:
     assert "b.region as b_region" in body and "b.k_int" not in body.split("on a.k_int")[0]
 
 
+def test_default_columns_rename_a_clash_to_a_free_name(renderer: Callable[..., Renderer]) -> None:
+    """a has `region` and `b_region`: b's `region` cannot become b_region (Spark would
+    fail with COLUMN_ALREADY_EXISTS); the one output builder takes b_region_2."""
+    r = renderer("typed_left_b_region", "typed_right")
+    sql = r.render("{{ skewjoin.skew_join(ref('typed_left_b_region'), ref('typed_right'), on=['k_int'], "
+                   "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 4}]}) }}")
+    select_list = strip_record(sql).split("from b_slotted")[0]
+    assert "b.region as b_region_2" in select_list
+    assert "a.b_region" in select_list and "as b_region," not in select_list
+    assert "region -> b_region_2" in sql
+
+
+def test_star_join_renames_a_clash_to_a_free_name(renderer: Callable[..., Renderer]) -> None:
+    """The fact has `region` and `s_region`; the dimension s's `region` becomes s_region_2
+    (star_join refused this before the one output builder)."""
+    fact = Table([("sale_id", "bigint"), ("store_id", "bigint"), ("region", "string"), ("s_region", "string")],
+                 stats_bytes=1_000_000)
+    r = renderer("star_stores", extra_tables={"skewjoin_it.star_sales_regions": fact})
+    sql = r.render("{{ skewjoin.star_join(ref('star_sales_regions'), [{'relation': ref('star_stores'), "
+                   "'alias': 's', 'on': ['store_id']}]) }}")
+    assert "s.region as s_region_2" in strip_record(sql)
+    assert "s.region -> s_region_2" in sql
+
+
 def test_parse_time_runs_no_query() -> None:
     """With execute false (dbt parse), valid SQL and no query at all."""
     case = render("sj_parse_time")

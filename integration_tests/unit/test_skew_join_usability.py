@@ -55,6 +55,17 @@ def test_no_run_time_queries_never_probes_splits_for_a_spread() -> None:
     assert data_queries == [], data_queries
 
 
+def test_a_data_query_past_the_switch_is_refused(renderer: Callable[..., Renderer]) -> None:
+    """Every compile-time query goes through _sj_run_query: with run-time queries off a
+    metadata read runs, and a data read is refused (a caller that forgot the switch)."""
+    r = renderer("typed_left", vars={"skewjoin_run_queries": False})
+    r.render("{{ skewjoin._sj_run_query('set spark.sql.shuffle.partitions', 'metadata') }}")
+    assert r.spark.queries == ["set spark.sql.shuffle.partitions"]
+    message = r.compile_error("{{ skewjoin._sj_run_query('select count(*) from skewjoin_it.typed_left') }}")
+    assert "run-time queries off" in message and "bug in skewjoin" in message
+    assert r.spark.queries == ["set spark.sql.shuffle.partitions"]
+
+
 def test_a_keys_group_of_one_key_is_said_not_to_spread(renderer: Callable[..., Renderer]) -> None:
     """A full outer join's refusal offers distribute: 'keys'; for one heavy key that spreads nothing, and the
     record and the log say so and point at hot keys."""

@@ -13,18 +13,8 @@
       are the relation's, and there is no data to measure.
 
     In both cases the run-time queries (measuring, counting, sizes, key sets)
-    are off, as with var skewjoin_run_queries: false, and the decision record
-    says why. -#}
-
-{#- Why run-time queries are off, as the records say it: '(...)'. -#}
-{% macro _sj_queries_off_reason() -%}
-    {%- if skewjoin._sj_in_unit_test() -%}
-        {{- return('(this is a dbt unit test: its inputs are the given rows, which no compile-time query can read)') -}}
-    {%- elif skewjoin._sj_in_empty_run() -%}
-        {{- return('(dbt --empty: the inputs are empty, there is nothing to measure)') -}}
-    {%- endif -%}
-    {{- return('(var skewjoin_run_queries: false)') -}}
-{%- endmacro %}
+    are off, as with var skewjoin_run_queries: false (the one switch,
+    measure.sql), and the decision record says why. -#}
 
 
 {#- True while dbt compiles a model for one of its unit tests. -#}

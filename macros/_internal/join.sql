@@ -92,35 +92,23 @@
     {'alias', 'columns', 'key_names'}): `columns` checked against them (every
     alias a side's, every column one of its columns), or by default every
     column of the left side and the non-key columns of the others, in order,
-    renamed `<alias>_<name>` where a name is taken. `left_only`: the join
+    a taken name renamed to a free one (output_columns.sql). `left_only`: the join
     type of a join that returns only the left side's rows (none otherwise).
     Returns {'select_list', 'renamed'}. -#}
 {% macro _sj_output_columns(macro_name, columns, left, others, example, left_only=none) -%}
-    {%- set select_list = [] -%}
-    {%- set renamed = [] -%}
     {%- if columns is none -%}
-        {%- set taken = [] -%}
-        {%- for c in left.columns -%}
-            {%- do select_list.append(left.alias ~ '.' ~ skewjoin._sj_ident(c.name)) -%}
-            {%- do taken.append(c.name | lower) -%}
-        {%- endfor -%}
+        {%- set out = skewjoin._sj_add_output_columns(skewjoin._sj_new_output(), left.alias, left.columns) -%}
         {%- for side in others if left_only is none -%}
             {%- set side_keys = side.key_names | map('lower') | list -%}
+            {%- set non_keys = [] -%}
             {%- for c in side.columns if (c.name | lower) not in side_keys -%}
-                {%- if (c.name | lower) in taken -%}
-                    {%- set new_name = side.alias ~ '_' ~ c.name -%}
-                    {%- do select_list.append(side.alias ~ '.' ~ skewjoin._sj_ident(c.name) ~ ' as '
-                        ~ skewjoin._sj_ident(new_name)) -%}
-                    {%- do renamed.append(c.name ~ ' -> ' ~ new_name) -%}
-                    {%- do taken.append(new_name | lower) -%}
-                {%- else -%}
-                    {%- do select_list.append(side.alias ~ '.' ~ skewjoin._sj_ident(c.name)) -%}
-                    {%- do taken.append(c.name | lower) -%}
-                {%- endif -%}
+                {%- do non_keys.append(c) -%}
             {%- endfor -%}
+            {%- do skewjoin._sj_add_output_columns(out, side.alias, non_keys) -%}
         {%- endfor -%}
-        {{- return({'select_list': select_list, 'renamed': renamed}) -}}
+        {{- return({'select_list': out.select_list, 'renamed': out.renamed}) -}}
     {%- endif -%}
+    {%- set select_list = [] -%}
     {%- set items = [columns] if columns is string else columns -%}
     {%- if items is mapping or items is not iterable or items | length == 0 -%}
         {%- do skewjoin._sj_raise(macro_name, 'columns', 'expected a list of select expressions; got '
@@ -154,7 +142,7 @@
         {%- endfor -%}
         {%- do select_list.append(item) -%}
     {%- endfor -%}
-    {{- return({'select_list': select_list, 'renamed': renamed}) -}}
+    {{- return({'select_list': select_list, 'renamed': []}) -}}
 {%- endmacro %}
 
 

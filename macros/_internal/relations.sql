@@ -34,7 +34,8 @@
     subquery: dbt_inputs.sql). Only called under `execute`. -#}
 {% macro _sj_columns(from_text) -%}
     {%- set described = skewjoin._sj_described_text(from_text) -%}
-    {%- set result = run_query('describe query select * from ' ~ described ~ ' as sj_described') -%}
+    {%- set result = skewjoin._sj_run_query('describe query select * from ' ~ described ~ ' as sj_described',
+        'metadata') -%}
     {%- set columns = [] -%}
     {%- for row in result.rows -%}
         {%- set name = row[0] | string -%}
@@ -63,7 +64,7 @@
     {%- if not execute -%}
         {{- return(default) -}}
     {%- endif -%}
-    {%- set result = run_query('set ' ~ key) -%}
+    {%- set result = skewjoin._sj_run_query('set ' ~ key, 'metadata') -%}
     {%- if result.rows | length == 0 or result.rows[0][1] is none or (result.rows[0][1] | string) == '<undefined>' -%}
         {{- return(default) -}}
     {%- endif -%}
@@ -79,19 +80,5 @@
 select max(sj_split) + 1 as sj_parallelism
 from (select spark_partition_id() as sj_split from range(0, 100000)) as sj_range
     {%- endset -%}
-    {{- return(run_query(probe).rows[0][0] | int) -}}
-{%- endmacro %}
-
-
-{#- Whether macros may query data or statistics while compiling: false when
-    the project sets var('skewjoin_run_queries', false), e.g. to compile in CI
-    against production. Column lists (DESCRIBE QUERY) and settings (SET) are
-    still read: they touch no data and the SQL cannot be written without
-    them. Off as well in a dbt unit test and under --empty (dbt_inputs.sql). -#}
-{% macro _sj_queries_allowed() -%}
-    {%- set value = var('skewjoin_run_queries', true) -%}
-    {%- if skewjoin._sj_in_unit_test() or skewjoin._sj_in_empty_run() -%}
-        {{- return(false) -}}
-    {%- endif -%}
-    {{- return(execute and not (value is sameas false or (value | string | lower) in ('false', '0', 'no', 'off'))) -}}
+    {{- return(skewjoin._sj_run_query(probe, 'metadata').rows[0][0] | int) -}}
 {%- endmacro %}

@@ -199,7 +199,8 @@ select 'done', array({{ skewjoin._sj_quote_string(ks.text) }}){{ tail }}
     the table is made by a hook, outside what dbt tracks). -#}
 {% macro _sj_prune_cache_exists(table) -%}
     {%- set parts = table.split('.') -%}
-    {%- set result = run_query('show tables in ' ~ parts[0] ~ " like '" ~ parts[1] ~ "'") -%}
+    {%- set result = skewjoin._sj_run_query('show tables in ' ~ parts[0] ~ " like '" ~ parts[1] ~ "'",
+        'metadata') -%}
     {{- return(result.rows | length > 0) -}}
 {%- endmacro %}
 
@@ -217,7 +218,7 @@ where sj_run = {{ skewjoin._sj_quote_string(run) }}
     and sj_kind = 'done'
     {%- endset -%}
     {%- set present = [] -%}
-    {%- for row in run_query(query).rows -%}{%- do present.append(row[0] | string) -%}{%- endfor -%}
+    {%- for row in skewjoin._sj_run_query(query).rows -%}{%- do present.append(row[0] | string) -%}{%- endfor -%}
     {{- return(present) -}}
 {%- endmacro %}
 

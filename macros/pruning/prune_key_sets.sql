@@ -30,11 +30,7 @@
 
 
 {% macro default__prune_key_sets(key_sets) -%}
-    {%- set problem -%}
-prune_key_sets writes a Spark table of key sets; it supports the spark and databricks adapters; this target uses
-{{ adapter.type() }}
-    {%- endset -%}
-    {%- do skewjoin._sj_raise('prune_key_sets', 'adapter', problem, 'a profile with type: spark') -%}
+    {%- do skewjoin._sj_spark_only('prune_key_sets', 'writes a Spark table of key sets') -%}
 {%- endmacro %}
 
 

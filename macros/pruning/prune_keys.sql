@@ -208,7 +208,7 @@ select * from (
     {%- do rows.append(row) -%}
     {%- set query = skewjoin._sj_with_ctes(ctes, rows | join('\nunion all\n')) -%}
     {%- set started = modules.datetime.datetime.now() -%}
-    {%- set result = run_query(query) -%}
+    {%- set result = skewjoin._sj_run_query(query) -%}
     {%- set seconds = (modules.datetime.datetime.now() - started).total_seconds() -%}
     {%- set stats = {} -%}
     {%- set out = {'tuples': [], 'min': none, 'max': none, 'seconds': seconds} -%}

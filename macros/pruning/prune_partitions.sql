@@ -6,7 +6,7 @@
 
 {#- The partition columns of a table, [] when it has none. Needs `execute`. -#}
 {% macro _sj_prune_partition_columns(table) -%}
-    {%- set result = run_query('describe table ' ~ table) -%}
+    {%- set result = skewjoin._sj_run_query('describe table ' ~ table, 'metadata') -%}
     {%- set state = namespace(in_section=false) -%}
     {%- set columns = [] -%}
     {%- for row in result.rows -%}
@@ -41,7 +41,7 @@
 
 {#- [{column: value-or-none}] for every partition of the table. -#}
 {% macro _sj_prune_list_partitions(table) -%}
-    {%- set result = run_query('show partitions ' ~ table) -%}
+    {%- set result = skewjoin._sj_run_query('show partitions ' ~ table, 'metadata') -%}
     {%- set partitions = [] -%}
     {%- for row in result.rows -%}
         {%- set spec = {} -%}
@@ -99,7 +99,7 @@ from (
 ) as {{ spec.alias or 'sj_big' }}
 where {{ conjuncts | join('\n    and ') }}
     {%- endset -%}
-    {%- set result = run_query(query) -%}
+    {%- set result = skewjoin._sj_run_query(query, 'metadata') -%}
     {{- return({'total': total, 'kept': result.rows[0][0] | int,
                 'seconds': (modules.datetime.datetime.now() - started).total_seconds()}) -}}
 {%- endmacro %}

@@ -1,10 +1,12 @@
-{#- The pruning plan: group the small relations by the big columns they
-    constrain, collect and intersect each group's keys, turn them into
-    predicates on the big table, count the partitions kept. Returns
-    {'predicate': sql, 'lines': [...], 'empty': bool, 'partitions': {...} or none}
-    so that star_join can apply it as well. Needs `execute`; with var
-    skewjoin_run_queries false it collects nothing and the predicate is
-    `true`. -#}
+{#- The pruning plan of a resolved request (`_sj_prune_resolve`): measure
+    (`_sj_prune_measure`: group the small relations by the big columns they
+    constrain, read the prune cache, collect each group's keys), then plan
+    (`_sj_prune_plan`: intersect them, turn them into predicates on the big
+    table, count the partitions kept). The plan is {'predicate': sql,
+    'lines': [...], 'empty': bool, 'partitions': {...} or none}, so that
+    star_join can apply it as well. With var skewjoin_run_queries false
+    nothing is collected and the predicate is `true`. -#}
+
 
 {% macro _sj_prune_describe_source(src, spec) -%}
     {%- set src = src.get('described') or src -%}
@@ -167,127 +169,14 @@ prune cache {{ table }}, run {{ run }}: {{ present | length }} of {{ ids | lengt
 {%- endmacro %}
 
 
-{#- The record line about the big table. -#}
-{% macro _sj_prune_big_line(spec) -%}
-    {%- set pcols = spec.partition_columns -%}
-    {%- set named = spec.big ~ (' as ' ~ spec.alias if spec.alias else '') -%}
-    {%- if not spec.big_is_table -%}
-        {{- return('big: a query (' ~ (spec.alias or 'no alias')
-            ~ '); partition metadata not read, the predicate reaches the scan through it') -}}
-    {%- elif pcols is none -%}
-        {{- return('big: ' ~ named ~ '; partition metadata not read') -}}
-    {%- elif pcols -%}
-        {{- return('big: ' ~ named ~ ', partitioned by ' ~ (pcols | join(', '))) -}}
-    {%- endif -%}
-    {{- return('big: ' ~ named ~ ', not partitioned (no partition columns in DESCRIBE TABLE)') -}}
-{%- endmacro %}
-
-
-{#- The record lines about each source of a group and their intersection. -#}
-{% macro _sj_prune_source_lines(spec, sources, collected) -%}
-    {%- set lines = [] -%}
-    {%- for src in sources -%}
-        {%- set c = collected.sources[loop.index0] -%}
-        {%- set notes = [] -%}
-        {%- if c.nulls > 0 -%}
-            {%- do notes.append(c.nulls ~ ' row(s) with a NULL key dropped (NULL never matches)') -%}
-        {%- endif -%}
-        {%- if c.unfit > 0 -%}
-            {%- do notes.append(c.unfit ~ ' value(s) the big column cannot hold dropped (they never match)') -%}
-        {%- endif -%}
-        {%- set origin = (' (key set ' ~ src.key_set.id[:12] ~ ', read from the prune cache)')
-            if src.get('cached') else '' -%}
-        {%- do lines.append('small[' ~ src.index ~ '] ' ~ skewjoin._sj_prune_describe_source(src, spec) ~ ': '
-            ~ c.distinct ~ ' distinct key(s)' ~ origin ~ ('; ' ~ (notes | join('; ')) if notes else '')) -%}
-    {%- endfor -%}
-    {%- if sources | length > 1 -%}
-        {%- set idx = [] -%}
-        {%- for src in sources -%}{%- do idx.append('small[' ~ src.index ~ ']') -%}{%- endfor -%}
-        {%- do lines.append('intersection of ' ~ (idx | join(', ')) ~ ' (same big column'
-            ~ ('s' if sources[0]['keys'] | length > 1 else '') ~ '): ' ~ collected.kept ~ ' key(s)') -%}
-    {%- endif -%}
-    {%- for k in sources[0]['keys'] if not k.pushable -%}
-        {%- set line -%}
-big column {{ k.big }} ({{ k.big_type }}) is compared as {{ k.common }} by the join, which is not one-to-one: the
-predicate compares {{ k.big_expr }} (exact, but Spark cannot push it to the scan)
-        {%- endset -%}
-        {%- do lines.append(line | replace('\n', ' ')) -%}
-    {%- endfor -%}
-    {{- return(lines) -}}
-{%- endmacro %}
-
-
-{#- Count the partitions the conjuncts keep; returns the partitions result
-    and its record line. -#}
-{% macro _sj_prune_partition_line(spec, conjuncts, empty) -%}
-    {%- set pcols = spec.partition_columns -%}
-    {%- set plower = pcols | map('lower') | list -%}
-    {%- set on_partitions = [] -%}
-    {%- set state = namespace(subquery=false) -%}
-    {%- set deferred = [] -%}
-    {%- for c in conjuncts if c.get('deferred') -%}
-        {%- for col in c.columns if col in plower and col not in deferred -%}
-            {%- do deferred.append(col) -%}
-        {%- endfor -%}
-    {%- endfor -%}
-    {%- for c in conjuncts if c.columns and not c.get('deferred')
-            and (c.columns | reject('in', plower) | list | length == 0) -%}
-        {%- do on_partitions.append(c.sql) -%}
-        {%- if c.get('subquery') -%}{%- set state.subquery = true -%}{%- endif -%}
-    {%- endfor -%}
-    {%- set constrained = [] -%}
-    {%- for c in conjuncts -%}
-        {%- for col in c.columns if col in plower and col not in constrained -%}
-            {%- do constrained.append(col) -%}
-        {%- endfor -%}
-    {%- endfor -%}
-    {%- if deferred and not empty -%}
-        {%- set partitions = skewjoin._sj_prune_count_partitions(spec, on_partitions) -%}
-        {%- set kept = partitions.kept if partitions.kept is not none else 'not counted (more than 10000)' -%}
-        {%- set counted = (', ' ~ kept ~ ' kept by the literal predicate') if on_partitions else '' -%}
-        {%- set line -%}
-partitions: {{ partitions.total }} in total{{ counted }}; the key set on partition column(s) {{ deferred | join(', ') }}
-is read from the prune cache when the query runs, so Spark prunes by it then (dynamic partition pruning): how many it
-keeps is not known while rendering
-        {%- endset -%}
-    {%- elif empty -%}
-        {%- set partitions = skewjoin._sj_prune_count_partitions(spec, ['false']) -%}
-        {%- set line = 'partitions: ' ~ partitions.total ~ ' in total, 0 kept (the predicate is false)' -%}
-    {%- elif on_partitions -%}
-        {%- set partitions = skewjoin._sj_prune_count_partitions(spec, on_partitions) -%}
-        {%- set kept = partitions.kept if partitions.kept is not none else 'not counted (more than 10000)' -%}
-        {%- if state.subquery -%}
-            {%- set line -%}
-partitions: {{ partitions.total }} in total, {{ kept }} hold keys of the semi join on partition column(s)
-{{ constrained | join(', ') }}; whether Spark skips the others is its own run-time choice (dynamic partition pruning)
-            {%- endset -%}
-        {%- else -%}
-            {%- set line -%}
-partitions: {{ partitions.total }} in total, {{ kept }} kept by the literal predicate on partition column(s)
-{{ constrained | join(', ') }} (Spark lists and reads only those)
-            {%- endset -%}
-        {%- endif -%}
-    {%- else -%}
-        {%- set partitions = skewjoin._sj_prune_count_partitions(spec, []) -%}
-        {%- set line -%}
-partitions: {{ partitions.total }} in total, all kept: no predicate on a partition column ({{ pcols | join(', ') }});
-the predicate filters rows at the scan
-        {%- endset -%}
-    {%- endif -%}
-    {{- return({'partitions': partitions, 'line': line | replace('\n', ' ')}) -}}
-{%- endmacro %}
-
-
-{% macro _sj_prune_plan(spec) -%}
-    {%- set spec = skewjoin._sj_prune_resolve(spec) -%}
-    {%- set lines = [skewjoin._sj_prune_big_line(spec)] -%}
-    {%- if not skewjoin._sj_queries_allowed() -%}
-        {%- set line -%}
-no predicate (true): run-time queries are off {{ skewjoin._sj_queries_off_reason() }}, so no key of the small relations
-was collected and nothing is pruned
-        {%- endset -%}
-        {%- do lines.append(line | replace('\n', ' ')) -%}
-        {{- return({'predicate': 'true', 'lines': lines, 'empty': false, 'partitions': none, 'spec': spec}) -}}
+{#- Every key query of a resolved request: the cache's key sets present, and
+    each group's collected keys (none for a group the cache defers).
+    Returns {'allowed' (run-time queries on), 'cache', 'groups': [{'sources',
+    'missing', 'collected'}]}. -#}
+{% macro _sj_prune_measure(spec) -%}
+    {%- set measured = {'allowed': skewjoin._sj_queries_allowed(), 'groups': [], 'cache': none} -%}
+    {%- if not measured.allowed -%}
+        {{- return(measured) -}}
     {%- endif -%}
     {#- group the sources by the big columns (and types) they constrain -#}
     {%- set groups = {} -%}
@@ -301,9 +190,7 @@ was collected and nothing is pruned
         {%- do groups[gk].append(src) -%}
     {%- endfor -%}
     {%- set cache = skewjoin._sj_prune_plan_cache(spec) if spec.cache else none -%}
-    {%- if cache is not none -%}{%- do lines.extend(cache.lines) -%}{%- endif -%}
-    {%- set conjuncts = [] -%}
-    {%- set state = namespace(empty=false, seconds=0.0) -%}
+    {%- do measured.update({'cache': cache}) -%}
     {%- for gk in order -%}
         {%- set sources = groups[gk] -%}
         {%- set missing = [] -%}
@@ -317,14 +204,38 @@ was collected and nothing is pruned
             {%- endfor -%}
             {%- set sources = cached -%}
         {%- endif -%}
-        {%- if missing -%}
-            {%- set g = skewjoin._sj_prune_deferred_predicate(spec, sources) -%}
+        {%- do measured.groups.append({'sources': sources, 'missing': missing,
+            'collected': none if missing else skewjoin._sj_prune_collect(spec, sources)}) -%}
+    {%- endfor -%}
+    {{- return(measured) -}}
+{%- endmacro %}
+
+
+{#- The plan from the measured key sets (`_sj_prune_measure`): each group's
+    predicate and record lines, then the partitions the predicate keeps (a
+    count over the partition list, the one query left here: it evaluates the
+    predicate's own SQL on the partition values, no table data). -#}
+{% macro _sj_prune_plan(spec, measured) -%}
+    {%- set lines = [skewjoin._sj_prune_big_line(spec)] -%}
+    {%- if not measured.allowed -%}
+        {%- set line -%}
+no predicate (true): run-time queries are off {{ skewjoin._sj_queries_off_reason() }}, so no key of the small relations
+was collected and nothing is pruned
+        {%- endset -%}
+        {%- do lines.append(line | replace('\n', ' ')) -%}
+        {{- return({'predicate': 'true', 'lines': lines, 'empty': false, 'partitions': none, 'spec': spec}) -}}
+    {%- endif -%}
+    {%- if measured.cache is not none -%}{%- do lines.extend(measured.cache.lines) -%}{%- endif -%}
+    {%- set conjuncts = [] -%}
+    {%- set state = namespace(empty=false, seconds=0.0) -%}
+    {%- for m in measured.groups -%}
+        {%- if m.missing -%}
+            {%- set g = skewjoin._sj_prune_deferred_predicate(spec, m.sources) -%}
             {%- do lines.extend(g.lines) -%}
         {%- else -%}
-            {%- set collected = skewjoin._sj_prune_collect(spec, sources) -%}
-            {%- set state.seconds = state.seconds + collected.seconds -%}
-            {%- do lines.extend(skewjoin._sj_prune_source_lines(spec, sources, collected)) -%}
-            {%- set g = skewjoin._sj_prune_group_predicate(spec, sources, collected) -%}
+            {%- set state.seconds = state.seconds + m.collected.seconds -%}
+            {%- do lines.extend(skewjoin._sj_prune_source_lines(spec, m.sources, m.collected)) -%}
+            {%- set g = skewjoin._sj_prune_group_predicate(spec, m.sources, m.collected) -%}
             {%- do lines.append(g.line) -%}
         {%- endif -%}
         {%- if g.empty -%}{%- set state.empty = true -%}{%- endif -%}

@@ -28,11 +28,8 @@
 
 
 {% macro default__prune_predicate(big, big_alias, small, join_type, max_values, fallback, cache) -%}
-    {%- set problem -%}
-prune_predicate reads Spark catalogs (DESCRIBE, SHOW PARTITIONS) and writes Spark SQL literals; it supports the spark
-and databricks adapters; this target uses {{ adapter.type() }}
-    {%- endset -%}
-    {%- do skewjoin._sj_raise('prune_predicate', 'adapter', problem, 'a profile with type: spark') -%}
+    {%- do skewjoin._sj_spark_only('prune_predicate', 'reads Spark catalogs (DESCRIBE, SHOW PARTITIONS) and writes'
+        ~ ' Spark SQL literals') -%}
 {%- endmacro %}
 
 
@@ -44,8 +41,12 @@ and databricks adapters; this target uses {{ adapter.type() }}
     {#- spec: no query -#}
     {%- set spec = skewjoin._sj_prune_spec('prune_predicate', big, big_alias, small, join_type, max_values,
         fallback, cache) -%}
-    {#- resolve, plan (key queries, unless run-time queries are off) -#}
-    {%- set plan = skewjoin._sj_prune_plan(spec) -%}
+    {#- resolve: the big table's and the small relations' columns, key types and partitions -#}
+    {%- set spec = skewjoin._sj_prune_resolve(spec) -%}
+    {#- measure: the key sets (unless run-time queries are off) -#}
+    {%- set measured = skewjoin._sj_prune_measure(spec) -%}
+    {#- plan: the predicate and its record -#}
+    {%- set plan = skewjoin._sj_prune_plan(spec, measured) -%}
     {#- render -#}
     {{- return(skewjoin._sj_record_sql('prune_predicate', plan.lines) ~ '\n' ~ plan.predicate) -}}
 {%- endmacro %}

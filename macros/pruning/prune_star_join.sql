@@ -21,7 +21,8 @@ whole
         {%- endset -%}
         {{- return({'predicate': none, 'lines': [line | replace('\n', ' ')]}) -}}
     {%- endif -%}
-    {%- set plan = skewjoin._sj_prune_plan(spec) -%}
+    {%- set spec = skewjoin._sj_prune_resolve(spec) -%}
+    {%- set plan = skewjoin._sj_prune_plan(spec, skewjoin._sj_prune_measure(spec)) -%}
     {%- set lines = [] -%}
     {%- for line in plan.lines -%}
         {%- do lines.append('pruning: ' ~ line) -%}

@@ -28,7 +28,7 @@
 
 
 {% macro default__skew_join_chain(left, joins, on, columns, left_alias, skew) -%}
-    {%- do skewjoin._sj_spark_only('skew_join_chain') -%}
+    {%- do skewjoin._sj_spark_only('skew_join_chain', 'generates Spark SQL (xxhash64, explode, broadcast hints)') -%}
 {%- endmacro %}
 
 
@@ -178,7 +178,7 @@ common with the chain's other keys ({{ first.type }}); cast it in a subquery
         ~ pairs[0].right.columns[0].name ~ "']" -%}
     {%- set output = skewjoin._sj_output_columns('skew_join_chain', columns, j.left,
         pairs | map(attribute='right') | list, example) -%}
-    {#- plan -#}
+    {#- measure and plan: every query (parallelism, verification, slot placement), then the strategy -#}
     {%- set descr = [] -%}
     {%- for p in pairs -%}
         {%- do descr.append(p.join_type ~ ' join ' ~ p.right.alias ~ ' on ' ~ (skewjoin._sj_on_condition(p)
@@ -215,98 +215,7 @@ subqueries to shuffle {{ left_alias }} once)
         {{- return(skewjoin._sj_record_sql('skew_join_chain', lines) ~ '\n'
             ~ skewjoin._sj_chain_join_sql(pairs, output.select_list, plain_inputs)) -}}
     {%- endif -%}
-    {#- render -#}
-    {%- set ctes = [[left_alias ~ '_input', 'select * from ' ~ j.left['from'] ~ ' as sj_source']] -%}
-    {%- set inputs = {left_alias: left_alias ~ '_input'} -%}
-    {%- for p in pairs -%}
-        {%- do ctes.append([p.right.alias ~ '_input', 'select * from ' ~ p.right['from'] ~ ' as sj_source']) -%}
-        {%- do inputs.update({p.right.alias: p.right.alias ~ '_input'}) -%}
-    {%- endfor -%}
-    {%- set selects = [] -%}
-    {%- set rest = {} -%}
-    {%- do rest.update(inputs) -%}
-    {%- set all_left = (pairs | selectattr('join_type', 'equalto', 'left') | list | length) == (pairs | length) -%}
-    {%- if hot.active -%}
-        {%- set conds = [] -%}
-        {%- if hot.null_left -%}
-            {%- set null_pred = skewjoin._sj_any_key_null(j, 'left', left_alias) -%}
-            {%- do conds.append(null_pred) -%}
-            {%- if all_left -%}
-                {%- set empty = {} -%}
-                {%- for p in pairs -%}
-                    {%- do empty.update({p.right.alias: '(select * from ' ~ inputs[p.right.alias]
-                        ~ ' where false)'}) -%}
-                {%- endfor -%}
-                {%- do empty.update({left_alias: left_alias ~ '_null_keys'}) -%}
-                {%- do ctes.append([left_alias ~ '_null_keys', 'select * from ' ~ inputs[left_alias] ~ ' as '
-                    ~ left_alias ~ '\nwhere ' ~ null_pred]) -%}
-                {%- do ctes.append([left_alias ~ '_null_keys_kept',
-                    skewjoin._sj_chain_join_sql(pairs, output.select_list, empty)]) -%}
-                {%- do selects.append('select * from ' ~ left_alias ~ '_null_keys_kept') -%}
-                {%- do lines.append('rows of ' ~ left_alias ~ ' with a NULL key bypass the chain (they can never'
-                    ~ ' match): kept once, every other side NULL') -%}
-            {%- else -%}
-                {%- do lines.append('rows of ' ~ left_alias ~ ' with a NULL key are dropped before the chain (they'
-                    ~ ' can never match, and an inner join of the chain drops them)') -%}
-            {%- endif -%}
-        {%- endif -%}
-        {%- if hot.left is not none -%}
-            {%- set pred = skewjoin._sj_in_tuples(j, 'left', left_alias, hot.left.tuples) -%}
-            {%- do conds.append(pred) -%}
-            {%- set hot_inputs = {left_alias: left_alias ~ '_hot'} -%}
-            {%- do ctes.append([left_alias ~ '_hot', 'select * from ' ~ inputs[left_alias] ~ ' as ' ~ left_alias
-                ~ '\nwhere ' ~ pred]) -%}
-            {%- for p in pairs -%}
-                {%- set b = p.right.alias -%}
-                {%- set b_pred = skewjoin._sj_in_tuples(p, 'right', b, hot.left.tuples) -%}
-                {%- do ctes.append([b ~ '_hot', 'select * from ' ~ inputs[b] ~ ' as ' ~ b ~ '\nwhere ' ~ b_pred]) -%}
-                {%- do ctes.append([b ~ '_rest', 'select * from ' ~ inputs[b] ~ ' as ' ~ b
-                    ~ '\nwhere not ' ~ b_pred]) -%}
-                {%- do hot_inputs.update({b: b ~ '_hot'}) -%}
-                {%- do rest.update({b: b ~ '_rest'}) -%}
-            {%- endfor -%}
-            {%- do ctes.append(['hot_chain', skewjoin._sj_chain_join_sql(pairs, output.select_list, hot_inputs,
-                broadcast=true)]) -%}
-            {%- do selects.append('select * from hot_chain') -%}
-            {%- do lines.append('hot keys of ' ~ left_alias ~ ' (' ~ (hot.left.shown | join('; ')) ~ '): its hot rows'
-                ~ ' meet a broadcast copy of each other side\'s rows of those keys, one join after the other ('
-                ~ (pairs | map(attribute='right') | map(attribute='alias') | join(', ')) ~ '), never hash-shuffled;'
-                ~ ' multicast: those rows are broadcast, one copy to each task of the branch') -%}
-        {%- endif -%}
-        {%- do ctes.append([left_alias ~ '_rest', 'select * from ' ~ inputs[left_alias] ~ ' as ' ~ left_alias
-            ~ '\nwhere not (\n    ' ~ (conds | join('\n    or ')) ~ '\n)']) -%}
-        {%- do rest.update({left_alias: left_alias ~ '_rest'}) -%}
-    {%- endif -%}
-    {%- if plan is not none -%}
-        {%- do lines.extend(skewjoin._sj_place_groups(j, plan, slots[1], hot)) -%}
-        {%- set slotted = {} -%}
-        {%- set a_side = skewjoin._sj_slotted_side_ctes(j, plan, 'left', rest[left_alias]) -%}
-        {%- do ctes.extend(a_side.ctes) -%}
-        {%- do slotted.update({left_alias: a_side.final}) -%}
-        {%- for p in pairs -%}
-            {%- set b_side = skewjoin._sj_slotted_side_ctes(p, plan, 'right', rest[p.right.alias]) -%}
-            {%- do ctes.extend(b_side.ctes) -%}
-            {%- do slotted.update({p.right.alias: b_side.final}) -%}
-        {%- endfor -%}
-        {%- set rest_sql = skewjoin._sj_chain_join_sql(pairs, output.select_list, slotted, slot=true) -%}
-        {%- do lines.append('every join of the chain matches on (keys, sj_slot): ' ~ left_alias ~ ' is salted once'
-            ~ ' and the rows of every other side (' ~ (pairs | map(attribute='right') | map(attribute='alias')
-            | join(', ')) ~ ') of a group are copied to the same slots, so '
-            ~ ('Spark keeps the first join\'s partitioning for the next ones and shuffles ' ~ left_alias ~ ' once'
-               if not retyped else 'a join whose key type matches the previous one\'s keeps its partitioning (the'
-               ~ ' others shuffle again, see above)')) -%}
-    {%- else -%}
-        {%- set rest_sql = skewjoin._sj_chain_join_sql(pairs, output.select_list, rest) -%}
-    {%- endif -%}
-    {%- if selects -%}
-        {%- do ctes.append(['rest_chain', rest_sql]) -%}
-        {%- do selects.append('select * from rest_chain') -%}
-        {%- set body = selects | join('\nunion all\n') -%}
-        {%- do lines.append('strategy: hot keys by a chain of broadcast joins + ' ~ ('skew groups for the rest'
-            if plan is not none else 'the plain chain for the rest') ~ ', results unioned') -%}
-    {%- else -%}
-        {%- set body = rest_sql -%}
-        {%- do lines.append('strategy: skew groups over a chain of shuffle joins on (keys, slot)') -%}
-    {%- endif -%}
-    {{- return(skewjoin._sj_record_sql('skew_join_chain', lines) ~ '\n' ~ skewjoin._sj_with_ctes(ctes, body)) -}}
+    {#- render: no query -#}
+    {%- set rendered = skewjoin._sj_chain_sql(pairs, output.select_list, planned, retyped | length > 0) -%}
+    {{- return(skewjoin._sj_record_sql('skew_join_chain', lines + rendered.lines) ~ '\n' ~ rendered.sql) -}}
 {%- endmacro %}

@@ -131,7 +131,7 @@ from (
     {%- endif %}
 ) as sj_verify
         {%- endset -%}
-        {%- set row = run_query(query).rows[0] -%}
+        {%- set row = skewjoin._sj_run_query(query).rows[0] -%}
         {%- for g in driven -%}
             {%- do counts.update({g.index: [row[loop.index] | int, row[0] | int]}) -%}
         {%- endfor -%}
@@ -185,7 +185,7 @@ from (
     from {{ j[side]['from'] }} as {{ alias }}
 ) as {{ alias }}
     {%- endset -%}
-    {%- set row = run_query(query).rows[0] -%}
+    {%- set row = skewjoin._sj_run_query(query).rows[0] -%}
     {%- set total = row[0] | int -%}
     {%- set kept = {'tuples': [], 'shown': [], 'null': lits.null} -%}
     {%- set out = {'lits': kept, 'dropped': 0, 'splits': row[1] | int, 'lines': []} -%}

@@ -35,11 +35,8 @@
 
 {% macro default__star_join(fact, dims, fact_alias, columns, broadcast_budget, size_factor, analyze, shuffle_hint,
                             prune) -%}
-    {%- set problem -%}
-star_join reads Spark catalogs (DESCRIBE TABLE EXTENDED, ANALYZE TABLE, file metadata) and writes Spark join hints;
-it supports the spark and databricks adapters; this target uses {{ adapter.type() }}
-    {%- endset -%}
-    {%- do skewjoin._sj_raise('star_join', 'adapter', problem, 'a profile with type: spark') -%}
+    {%- do skewjoin._sj_spark_only('star_join', 'reads Spark catalogs (DESCRIBE TABLE EXTENDED, ANALYZE TABLE, file'
+        ~ ' metadata) and writes Spark join hints') -%}
 {%- endmacro %}
 
 
@@ -95,25 +92,32 @@ it supports the spark and databricks adapters; this target uses {{ adapter.type(
     {%- set options = skewjoin._sj_star_options({'broadcast_budget': broadcast_budget, 'size_factor': size_factor,
                                                  'analyze': analyze, 'shuffle_hint': shuffle_hint, 'prune': prune}) -%}
     {%- set spec = skewjoin._sj_star_spec(fact, dims, fact_alias) -%}
-    {#- resolve: column lists; sizes, unless run-time queries are off -#}
+    {#- resolve: column lists -#}
     {%- set spec = skewjoin._sj_star_resolve(spec, columns) -%}
+    {#- measure: sizes (unless run-time queries are off), then the fact's pruning predicate (its key queries) -#}
     {%- set seconds = skewjoin._sj_star_measure(spec, options) -%}
-    {#- plan -#}
+    {%- set pruned = skewjoin._sj_star_prune(spec, options) if options.prune else none -%}
+    {#- plan: no query -#}
     {%- set choice = skewjoin._sj_star_choose(spec, options) -%}
     {%- set order = skewjoin._sj_star_order(spec) -%}
-    {%- set lines = skewjoin._sj_star_record_lines(spec, options, choice, order, seconds) -%}
-    {#- render -#}
+    {%- set lines = skewjoin._sj_star_record_lines(spec, options, choice, order, seconds)
+        + (pruned.lines if pruned is not none else []) -%}
+    {#- render: no query -#}
+    {{- return(skewjoin._sj_record_sql('star_join', lines) ~ '\n'
+        ~ skewjoin._sj_star_join_sql(spec, options, order, pruned)) -}}
+{%- endmacro %}
+
+
+{#- The star join's SQL from its plan (no query): the pruned fact and the
+    filtered or query dimensions as CTEs, the joins in `order`, the hints. -#}
+{% macro _sj_star_join_sql(spec, options, order, pruned) -%}
     {%- set fa = spec.fact_alias -%}
     {%- set ctes = [] -%}
     {%- set fact_from = spec.fact['from'] -%}
-    {%- if options.prune -%}
-        {%- set pruned = skewjoin._sj_star_prune(spec, options) -%}
-        {%- do lines.extend(pruned.lines) -%}
-        {%- if pruned.predicate is not none -%}
-            {%- do ctes.append(['sj_' ~ fa,
-                'select *\nfrom ' ~ fact_from ~ ' as ' ~ fa ~ '\nwhere ' ~ pruned.predicate]) -%}
-            {%- set fact_from = 'sj_' ~ fa -%}
-        {%- endif -%}
+    {%- if pruned is not none and pruned.predicate is not none -%}
+        {%- do ctes.append(['sj_' ~ fa,
+            'select *\nfrom ' ~ fact_from ~ ' as ' ~ fa ~ '\nwhere ' ~ pruned.predicate]) -%}
+        {%- set fact_from = 'sj_' ~ fa -%}
     {%- endif -%}
     {%- set joins = [] -%}
     {%- for d in order.dims -%}
@@ -143,5 +147,5 @@ select{{ (' /*+ ' ~ (hints | join(', ')) ~ ' */') if hints else '' }}
 from {{ fact_from }} as {{ fa }}
 {{ joins | join('\n') }}
     {%- endset -%}
-    {{- return(skewjoin._sj_record_sql('star_join', lines) ~ '\n' ~ skewjoin._sj_with_ctes(ctes, body)) -}}
+    {{- return(skewjoin._sj_with_ctes(ctes, body)) -}}
 {%- endmacro %}

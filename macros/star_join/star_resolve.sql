@@ -100,32 +100,6 @@ dim_columns | map(attribute='name') | list) }}; its columns are: {{ skewjoin._sj
 {%- endmacro %}
 
 
-{#- Append the columns `wanted` of dimension `d` to `select_list`, a name
-    already in `taken` renamed <alias>_<name>. -#}
-{% macro _sj_star_append_dimension(d, wanted, select_list, taken, renamed) -%}
-    {%- for c in wanted -%}
-        {%- if (c.name | lower) in taken -%}
-            {%- set new_name = d.alias ~ '_' ~ c.name -%}
-            {%- if (new_name | lower) in taken -%}
-                {%- set problem -%}
-the output would hold two columns named {{ new_name }} ({{ d.alias }}.{{ c.name }} renamed to avoid a clash, and
-another column of that name); list the output columns yourself
-                {%- endset -%}
-                {%- do skewjoin._sj_raise('star_join', 'columns', problem,
-                    "columns=['" ~ d.alias ~ '.' ~ c.name ~ ' as ' ~ d.alias ~ '_' ~ c.name ~ "_2']") -%}
-            {%- endif -%}
-            {%- do select_list.append(d.alias ~ '.' ~ skewjoin._sj_ident(c.name)
-                ~ ' as ' ~ skewjoin._sj_ident(new_name)) -%}
-            {%- do renamed.append(d.alias ~ '.' ~ c.name ~ ' -> ' ~ new_name) -%}
-            {%- do taken.append(new_name | lower) -%}
-        {%- else -%}
-            {%- do select_list.append(d.alias ~ '.' ~ skewjoin._sj_ident(c.name)) -%}
-            {%- do taken.append(c.name | lower) -%}
-        {%- endif -%}
-    {%- endfor -%}
-{%- endmacro %}
-
-
 {#- Check the argument `columns` (select expressions using the aliases) and
     return them trimmed. -#}
 {% macro _sj_star_explicit_columns(spec, columns) -%}
@@ -179,23 +153,18 @@ side['columns'] | map(attribute='name') | list) }}; its columns are:
         without the argument `columns` a dimension without `columns` adds its
         non-key columns (all of them for a right or full join, whose fact keys
         are NULL on unmatched dimension rows);
-    a dimension column whose name is already taken is renamed
-    <alias>_<name> (said in the decision record). -#}
+    a dimension column whose name is already taken is renamed to a free
+    name (output_columns.sql; said in the decision record). -#}
 {% macro _sj_star_select_list(spec, columns) -%}
     {%- set fa = spec.fact_alias -%}
-    {%- set select_list = [] -%}
-    {%- set renamed = [] -%}
-    {%- set taken = [] -%}
+    {%- set out = skewjoin._sj_new_output() -%}
     {%- if columns is none -%}
-        {%- for c in spec.fact_columns -%}
-            {%- do select_list.append(fa ~ '.' ~ skewjoin._sj_ident(c.name)) -%}
-            {%- do taken.append(c.name | lower) -%}
-        {%- endfor -%}
+        {%- do skewjoin._sj_add_output_columns(out, fa, spec.fact_columns) -%}
     {%- else -%}
         {%- for item in skewjoin._sj_star_explicit_columns(spec, columns) -%}
-            {%- do select_list.append(item) -%}
+            {%- do out.select_list.append(item) -%}
             {%- set name = skewjoin._sj_star_output_name(item) -%}
-            {%- if name is not none -%}{%- do taken.append(name) -%}{%- endif -%}
+            {%- if name is not none -%}{%- do out.taken.append(name) -%}{%- endif -%}
         {%- endfor -%}
     {%- endif -%}
     {%- for d in spec.dims if skewjoin._sj_join_semantics(d.join_type).returns_right -%}
@@ -211,7 +180,7 @@ side['columns'] | map(attribute='name') | list) }}; its columns are:
         {%- else -%}
             {%- for c in d.columns if (c.name | lower) not in key_names -%}{%- do wanted.append(c) -%}{%- endfor -%}
         {%- endif -%}
-        {%- do skewjoin._sj_star_append_dimension(d, wanted, select_list, taken, renamed) -%}
+        {%- do skewjoin._sj_add_output_columns(out, d.alias, wanted, qualified=true) -%}
     {%- endfor -%}
-    {{- return({'select_list': select_list, 'renamed': renamed}) -}}
+    {{- return({'select_list': out.select_list, 'renamed': out.renamed}) -}}
 {%- endmacro %}

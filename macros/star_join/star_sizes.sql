@@ -32,7 +32,7 @@
 
 {#- The '# Detailed Table Information' rows of DESCRIBE TABLE EXTENDED as a dict. -#}
 {% macro _sj_star_describe(name) -%}
-    {%- set result = run_query('describe table extended ' ~ name) -%}
+    {%- set result = skewjoin._sj_run_query('describe table extended ' ~ name, 'metadata') -%}
     {%- set info = {} -%}
     {%- set state = namespace(detail=false) -%}
     {%- for row in result.rows -%}
@@ -83,7 +83,7 @@ from (
     from {{ from_text }} as sj_scan
 ) as sj_file_list
     {%- endset -%}
-    {%- set row = run_query(query).rows[0] -%}
+    {%- set row = skewjoin._sj_run_query(query).rows[0] -%}
     {{- return({'files': row[0] | int, 'bytes': row[1] | int}) -}}
 {%- endmacro %}
 
@@ -141,7 +141,7 @@ from (
     {%- set note = '' -%}
     {%- set stat = skewjoin._sj_star_stat_bytes(info) -%}
     {%- if analyze == 'always' or (analyze == 'missing' and stat is none) -%}
-        {%- do run_query('analyze table ' ~ from_text ~ ' compute statistics noscan') -%}
+        {%- do skewjoin._sj_run_query('analyze table ' ~ from_text ~ ' compute statistics noscan') -%}
         {%- set had = stat is not none -%}
         {%- set info = skewjoin._sj_star_describe(from_text) -%}
         {%- set stat = skewjoin._sj_star_stat_bytes(info) -%}

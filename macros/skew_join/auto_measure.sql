@@ -1,0 +1,228 @@
+{#- skew_join 'auto': the measure (auto_spec.sql describes the pipeline). -#}
+
+
+{#- A row count with thousands separators. -#}
+{% macro _sj_rows_text(n) -%}
+    {{- return('{:,}'.format(n | int)) -}}
+{%- endmacro %}
+
+
+{#- The share of a count as the record prints it. -#}
+{% macro _sj_auto_pct(rows, total) -%}
+    {{- return(('%.1f' | format(rows * 100 / total)) ~ '%' if total else '0%') -}}
+{%- endmacro %}
+
+
+{#- One side's aggregate query: its rows, NULL-key rows, input splits and
+    heaviest keys; `extras` (lists of key texts) are listed first whatever
+    their counts. Returns {'total', 'null', 'splits', 'keys': [[texts,
+    rows]], 'complete', 'seconds', 'query'}. -#}
+{% macro _sj_auto_count_side(j, side, options, extras) -%}
+    {%- set alias = j[side].alias -%}
+    {%- set n = j['keys'] | length -%}
+    {%- set exprs = skewjoin._sj_common_keys(j, side, alias) -%}
+    {%- set inner = [] -%}
+    {%- set texts = [] -%}
+    {%- set nulls = [] -%}
+    {%- set grouped = [] -%}
+    {%- for e in exprs -%}
+        {%- do inner.append(e ~ ' as sj_k' ~ loop.index0) -%}
+        {#- text with a prefix, so that dbt's result table keeps the exact value -#}
+        {%- do texts.append("concat('v:', cast(sj_k" ~ loop.index0 ~ ' as string)) as sj_key_' ~ loop.index0) -%}
+        {%- do nulls.append('sj_k' ~ loop.index0 ~ ' is null') -%}
+        {%- do grouped.append('sj_k' ~ loop.index0) -%}
+    {%- endfor -%}
+    {%- set ors = [] -%}
+    {%- for t in extras -%}
+        {%- set ands = [] -%}
+        {%- for v in t -%}
+            {%- do ands.append('sj_key_' ~ loop.index0 ~ ' = ' ~ skewjoin._sj_quote_string('v:' ~ v)) -%}
+        {%- endfor -%}
+        {%- do ors.append('(' ~ (ands | join(' and ')) ~ ')') -%}
+    {%- endfor -%}
+    {%- set limit = (options.max_keys | int) + 2 + (extras | length) -%}
+    {%- set query -%}
+select *
+from (
+    select
+        {{ texts | join(',\n        ') }},
+        grouping_id() as sj_grouping,
+        count(*) as sj_rows,
+        count_if({{ nulls | join(' or ') }}) as sj_null_rows,
+        count(distinct sj_split) as sj_splits
+    from {{ skewjoin._sj_indent(skewjoin._sj_key_count_scan(j, side, inner, options), 4)[4:] }}
+    group by grouping sets (({{ grouped | join(', ') }}), ())
+) as sj_counts
+where sj_grouping <> 0 or sj_null_rows = 0
+order by sj_grouping desc{{ (', coalesce(' ~ (ors | join(' or ')) ~ ', false) desc') if ors else '' }}, sj_rows desc
+limit {{ limit }}
+    {%- endset -%}
+    {%- set started = modules.datetime.datetime.now() -%}
+    {%- set result = skewjoin._sj_run_query(query) -%}
+    {%- set seconds = (modules.datetime.datetime.now() - started).total_seconds() -%}
+    {%- set out = {'total': 0, 'null': 0, 'splits': 0, 'keys': [], 'complete': result.rows | length < limit,
+                   'seconds': seconds} -%}
+    {%- for row in result.rows -%}
+        {%- if row[n] != 0 -%}
+            {%- do out.update({'total': row[n + 1] | int, 'null': row[n + 2] | int, 'splits': row[n + 3] | int}) -%}
+        {%- else -%}
+            {%- set t = [] -%}
+            {%- for i in range(n) -%}{%- do t.append((row[i] | string)[2:]) -%}{%- endfor -%}
+            {%- do out['keys'].append([t, row[n + 1] | int]) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{- return(out) -}}
+{%- endmacro %}
+
+
+{#- A side's counts from Spark's column statistics, where it has them: a
+    table (not a query) joined on one integral column whose statistics hold
+    an equi-height histogram (`ANALYZE TABLE t COMPUTE STATISTICS FOR COLUMNS
+    k` with spark.sql.statistics.histogram.enabled). A key holding at least
+    one bin's rows has bins of its own (lower = upper bound), each `height`
+    rows; a value inside a wider bin gets the bin's rows over its distinct
+    count. No scan: one `describe table extended <table> <column>`. Returns
+    none where there is no usable histogram, else the shape of
+    `_sj_auto_count_side` plus 'bins' (for the estimate of any other key).
+    With sample_fraction both sides are sampled scans: the budgets scale the
+    counts up by the fraction, which a histogram's counts must not be. -#}
+{% macro _sj_auto_histogram(j, side, options) -%}
+    {%- set from_text = j[side]['from'] | string | trim -%}
+    {%- set sampled = skewjoin._sj_sampled(options) -%}
+    {%- if not options.statistics or sampled or j['keys'] | length != 1 or from_text.startswith('(')
+           or '/' in from_text
+           or modules.re.fullmatch('[A-Za-z0-9_`.]+', from_text) is none -%}
+        {{- return(none) -}}
+    {%- endif -%}
+    {%- set k = j['keys'][0] -%}
+    {%- if skewjoin._sj_type_kind(k.left_type if side == 'left' else k.right_type) != 'integral'
+           or skewjoin._sj_type_kind(k.type) != 'integral' -%}
+        {{- return(none) -}}
+    {%- endif -%}
+    {%- set started = modules.datetime.datetime.now() -%}
+    {%- set result = skewjoin._sj_run_query('describe table extended ' ~ from_text ~ ' '
+        ~ (k.left_ident if side == 'left' else k.right_ident), 'metadata') -%}
+    {%- set seconds = (modules.datetime.datetime.now() - started).total_seconds() -%}
+    {%- set info = {} -%}
+    {%- for row in result.rows -%}{%- do info.update({row[0] | string | trim: row[1] | string | trim}) -%}{%- endfor -%}
+    {%- set head = modules.re.fullmatch('height: ([0-9.eE+-]+), num_of_bins: ([0-9]+)', info.get('histogram', '')) -%}
+    {%- if head is none or not modules.re.fullmatch('[0-9]+', info.get('num_nulls', '')) -%}
+        {{- return(none) -}}
+    {%- endif -%}
+    {%- set height = head.group(1) | float -%}
+    {%- set bins = [] -%}
+    {%- set number = '(-?[0-9.]+(?:[eE][+-]?[0-9]+)?)' -%}
+    {%- for i in range(head.group(2) | int) -%}
+        {%- set m = modules.re.fullmatch('lower_bound: ' ~ number ~ ', upper_bound: ' ~ number ~ ', distinct_count: '
+            ~ '([0-9]+)', info.get('bin_' ~ i, '')) -%}
+        {#- integral values beyond 2^53 have no exact double: no estimate from them -#}
+        {%- if m is none or [m.group(1) | float | abs, m.group(2) | float | abs] | max >= 9007199254740992 -%}
+            {{- return(none) -}}
+        {%- endif -%}
+        {%- do bins.append([m.group(1) | float, m.group(2) | float, [m.group(3) | int, 1] | max]) -%}
+    {%- endfor -%}
+    {%- set counts = {} -%}
+    {%- for b in bins if b[0] == b[1] -%}
+        {%- set key = (b[0] | int) | string -%}
+        {%- do counts.update({key: counts.get(key, 0) + height}) -%}
+    {%- endfor -%}
+    {%- set keys = [] -%}
+    {%- for key in counts -%}
+        {%- do keys.append([[key], skewjoin._sj_auto_histogram_rows(bins, height, key)]) -%}
+    {%- endfor -%}
+    {%- set keys = keys | sort(attribute=1, reverse=true) -%}
+    {{- return({'total': (info.num_nulls | int) + ((height * (bins | length)) | round | int),
+                'null': info.num_nulls | int, 'splits': none, 'keys': keys[:(options.max_keys | int) + 1],
+                'complete': false, 'seconds': seconds, 'bins': bins, 'height': height}) -}}
+{%- endmacro %}
+
+
+{#- The rows the histogram gives one integral key value (text). -#}
+{% macro _sj_auto_histogram_rows(bins, height, text) -%}
+    {%- set v = text | float -%}
+    {%- set rows = namespace(n=0.0) -%}
+    {%- for b in bins if b[0] <= v <= b[1] -%}
+        {%- set rows.n = rows.n + (height if b[0] == b[1] else height / b[2]) -%}
+    {%- endfor -%}
+    {{- return(rows.n | round | int) -}}
+{%- endmacro %}
+
+
+{#- Both sides measured: {'left': {'total', 'null', 'splits'}, 'right':
+    {...}, 'keys': [{'values': [texts], 'left': rows, 'right': rows,
+    'bounded': [sides whose count is an upper bound]}], 'lines'}. -#}
+{% macro _sj_auto_measure(j, options) -%}
+    {%- set first = skewjoin._sj_auto_histogram(j, 'left', options) -%}
+    {%- if first is none -%}
+        {%- set first = skewjoin._sj_auto_count_side(j, 'left', options, []) -%}
+    {%- endif -%}
+    {%- set extras = [] -%}
+    {%- for k in first['keys'] if first.total and k[1] / first.total >= (options.min_share | float) -%}
+        {%- if extras | length < (options.max_keys | int) -%}{%- do extras.append(k[0]) -%}{%- endif -%}
+    {%- endfor -%}
+    {%- set second = skewjoin._sj_auto_histogram(j, 'right', options) -%}
+    {%- if second is none -%}
+        {%- set second = skewjoin._sj_auto_count_side(j, 'right', options, extras) -%}
+    {%- endif -%}
+    {%- set counted = {'left': first, 'right': second} -%}
+    {%- set keys = [] -%}
+    {%- set index = {} -%}
+    {%- for side in ['left', 'right'] -%}
+        {%- for k in counted[side]['keys'] -%}
+            {%- set id = tojson(k[0]) -%}
+            {%- if id not in index -%}
+                {%- do index.update({id: keys | length}) -%}
+                {%- do keys.append({'values': k[0], 'left': none, 'right': none, 'bounded': []}) -%}
+            {%- endif -%}
+            {%- do keys[index[id]].update({side: k[1]}) -%}
+        {%- endfor -%}
+    {%- endfor -%}
+    {#- a side's count of a key it did not list: its histogram's estimate; else 0 when its list is complete,
+        else at most its smallest count -#}
+    {%- for k in keys -%}
+        {%- for side in ['left', 'right'] if k[side] is none -%}
+            {%- set listed = counted[side]['keys'] | map(attribute=1) | list -%}
+            {%- if counted[side].get('bins') is not none -%}
+                {%- do k.update({side: skewjoin._sj_auto_histogram_rows(counted[side].bins, counted[side].height,
+                    k['values'][0])}) -%}
+            {%- elif counted[side].complete or not listed -%}
+                {%- do k.update({side: 0}) -%}
+            {%- else -%}
+                {%- do k.update({side: listed | min}) -%}
+                {%- do k.bounded.append(side) -%}
+            {%- endif -%}
+        {%- endfor -%}
+    {%- endfor -%}
+    {%- set how = ('a ' ~ ((options.sample_fraction | float) * 100) ~ '% tablesample, counts of the sample'
+        if skewjoin._sj_sampled(options)
+        else 'every row, exact counts') -%}
+    {%- set lines = [] -%}
+    {%- for side in ['left', 'right'] -%}
+        {%- set c = counted[side] -%}
+        {%- set top = [] -%}
+        {%- for k in c['keys'][:5] -%}
+            {%- do top.append(k[0] | join(', ') ~ ' ' ~ skewjoin._sj_auto_pct(k[1], c.total)) -%}
+        {%- endfor -%}
+        {%- if c.get('bins') is not none -%}
+            {%- set source -%}
+skew estimated on {{ j[side].alias }} from Spark's column statistics, no scan (a histogram of {{ c.bins | length }}
+bins, as of the table's last ANALYZE TABLE ... FOR COLUMNS; {{ '%.1f' | format(c.seconds) }} s): about {{ c.total }}
+rows
+            {%- endset -%}
+        {%- else -%}
+            {%- set source -%}
+skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}, {{ '%.1f' | format(c.seconds) }} s):
+{{ c.total }} rows in {{ c.splits }} input splits
+            {%- endset -%}
+        {%- endif -%}
+        {%- set line -%}
+{{ source }}, {{ c.null }} with a NULL key; heaviest keys:
+{{ top | join('; ') if top else 'none' }}{{ ' (' ~ j.left.alias ~ "'s heavy keys listed first)"
+   if side == 'right' and extras else '' }}
+        {%- endset -%}
+        {%- do lines.append(line | replace('\n', ' ')) -%}
+    {%- endfor -%}
+    {{- return({'left': {'total': first.total, 'null': first.null, 'splits': first.splits},
+                'right': {'total': second.total, 'null': second.null, 'splits': second.splits},
+                'keys': keys, 'lines': lines}) -}}
+{%- endmacro %}

@@ -1,0 +1,51 @@
+{#- The options shared by the two ways of finding heavy keys in the data
+    ('auto', and hot_keys 'auto'): their defaults, defined once, and their
+    checks. -#}
+{% macro _sj_detection_defaults() -%}
+    {{- return({'min_share': 0.01, 'max_keys': 20, 'sample_fraction': none}) -}}
+{%- endmacro %}
+
+
+{#- `options` (a mapping) checked against `defaults` (its known keys) and
+    merged over them; min_share, max_keys and sample_fraction checked. `arg`
+    names the options in errors, `what` and `example` say what they are. -#}
+{% macro _sj_detection_options(macro_name, arg, options, defaults, what, example) -%}
+    {%- do skewjoin._sj_check_keys(macro_name, arg, options, defaults.keys() | list, what, example) -%}
+    {%- set out = {} -%}
+    {%- do out.update(defaults) -%}
+    {%- do out.update(options) -%}
+    {%- do skewjoin._sj_number_between(macro_name, arg ~ '.min_share', out.min_share, 0, 1, false, '0.01',
+        'min_share is a fraction above 0 and below 1') -%}
+    {%- do skewjoin._sj_whole_number(macro_name, arg ~ '.max_keys', out.max_keys, 1, '20',
+        'max_keys, a whole number') -%}
+    {%- if out.sample_fraction is not none -%}
+        {%- do skewjoin._sj_number_between(macro_name, arg ~ '.sample_fraction', out.sample_fraction, 0, 1, true,
+            '0.1', 'sample_fraction is a fraction above 0 and at most 1') -%}
+    {%- endif -%}
+    {{- return(out) -}}
+{%- endmacro %}
+
+
+{#- Whether a heavy-key count reads a tablesample (sample_fraction under 1). -#}
+{% macro _sj_sampled(options) -%}
+    {{- return(options.sample_fraction is not none and (options.sample_fraction | float) < 1) -}}
+{%- endmacro %}
+
+
+{#- The rows a heavy-key count reads: `columns` of side `side`, each row
+    with its input split (spark_partition_id()), from a tablesample when
+    `_sj_sampled`. A subquery aliased as the side. -#}
+{% macro _sj_key_count_scan(j, side, columns, options) -%}
+    {%- set alias = j[side].alias -%}
+    {%- set sample = (' tablesample (' ~ ((options.sample_fraction | float) * 100) ~ ' percent)')
+        if skewjoin._sj_sampled(options) else '' -%}
+    {%- set scan -%}
+(
+    select
+        {{ columns | join(',\n        ') }},
+        spark_partition_id() as sj_split
+    from {{ j[side]['from'] }}{{ sample }} as {{ alias }}
+) as {{ alias }}
+    {%- endset -%}
+    {{- return(scan) -}}
+{%- endmacro %}
