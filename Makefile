@@ -39,7 +39,7 @@ bench-local: $(STAMP)
 	bash scripts/bench.sh --read local --datasets left,right,full,wide,aggregated,skewed,chain,uniform
 
 expected: $(STAMP)
-	$(BIN)/pytest integration_tests/unit -m "not spark" -q -p no:cacheprovider --rewrite-expected
+	$(BIN)/pytest tests/render -m "not spark" -q -p no:cacheprovider --rewrite-expected
 
 clean:
 	rm -rf .spark target dbt_packages logs integration_tests/target integration_tests/dbt_packages integration_tests/logs

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Run every test: start a local Spark Thrift Server (loopback, free port, its
 # own warehouse and Derby directories) and, while it starts, the tests that
-# need no Spark (the unit tier of the macros, the Python helpers' and the
+# need no Spark (the render tier (the macros without Spark), the Python helpers' and the
 # benchmark's unit tests). Then the tests that need Spark (marker `spark`) in
 # two lanes side by side, since neither keeps both cores busy on its own (a
 # test spends much of its time in dbt's Python, the server's JVM the rest):
@@ -23,7 +23,7 @@ SECOND_LOG="$ROOT/.spark/test-second-$$.log"
 SECOND_RC="$ROOT/.spark/test-second-$$.rc"
 rm -rf "$SERVER_DIR"
 mkdir -p "$ROOT/.spark"
-TESTS=(integration_tests/unit python_helpers/tests devtools/tests bench/tests integration_tests/pytests)
+TESTS=(tests/render python_helpers/tests devtools/tests bench/tests integration_tests/pytests)
 start_pid=""
 second_pid=""
 
@@ -56,7 +56,7 @@ echo "==> ruff check (every Python tree) and ruff format --check (python_helpers
 "$BIN/ruff" check . && "$BIN/ruff" format --check python_helpers devtools bench
 ruff_rc=$?
 
-echo "==> pytest, the tests that need no Spark (unit tier of the macros, python_helpers, devtools, bench), while it starts"
+echo "==> pytest, the tests that need no Spark (render tier of the macros, python_helpers, devtools, bench), while it starts"
 run_pytest "${TESTS[@]}" -m "not spark"
 unit_rc=$?
 

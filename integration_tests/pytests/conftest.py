@@ -19,7 +19,7 @@ import pytest
 from dbt.cli.main import dbtRunnerResult
 
 sys.path.insert(0, str(Path(__file__).parent))
-sys.path.insert(0, str(Path(__file__).parents[1]))  # the unit tier's package `unit` (integration_tests/unit)
+sys.path.insert(0, str(Path(__file__).parents[2] / "tests"))  # the no-Spark tier's package `render` (tests/render)
 
 from support import BUILD_THREADS, SCHEMA, as_json, error_text, inline_compiled_sql, node_results  # noqa: E402,F401  (re-exported)
 

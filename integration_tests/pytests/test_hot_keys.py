@@ -6,7 +6,7 @@ hash-shuffled by their key (they reach the join through a broadcast join,
 possibly after an even round-robin spread), that the spread works on
 single-file input, what the decision record says of keys found in real data,
 and that Spark reads every hostile literal back as its value. The text of the
-hot-key branches and literals is checked without Spark by the unit tier.
+hot-key branches and literals is checked without Spark by the render tier.
 """
 
 from __future__ import annotations

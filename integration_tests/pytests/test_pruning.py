@@ -10,7 +10,7 @@ from the small table to a literal exactly, the decision record tells what was
 collected and kept, and a refused join stops `dbt compile`. That parsing
 runs no query is checked for every model by
 test_star_join.py::test_parse_runs_no_query. Every bad input, the allowed join types and the fallbacks' text are
-checked without Spark by the unit tier (integration_tests/unit).
+checked without Spark by the render tier (tests/render).
 """
 
 from __future__ import annotations
@@ -440,7 +440,7 @@ def test_timestamps_keep_their_instant_across_a_daylight_saving_change(compile_i
 
 def test_a_refused_join_is_a_compile_error_through_dbt(compile_inline: Callable[..., Any]) -> None:
     """End to end: a join that preserves the big table stops `dbt compile`
-    (every case: integration_tests/unit)."""
+    (every case: tests/render)."""
     call = "select 1 where " + _call("ref('prune_sales')", "f", [DATES_FEB], join_type="'left'")
     assert_clear_compile_error(
         compile_inline(call, expect_failure=True), "left_join", "prune_predicate",

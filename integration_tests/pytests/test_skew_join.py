@@ -6,7 +6,7 @@ lost or duplicated row fails). These tests build them, check the spread of a
 hot key over the group's slots, that a compile error reaches the user through
 dbt, and the type rules against Spark's own analyzer. The slot layout, the
 rounding, every compile-error case and the text of the compiled SQL are
-checked without Spark by the unit tier (integration_tests/unit).
+checked without Spark by the render tier (tests/render).
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 from conftest import Built
+from render.harness import RaisedCompilerError, Renderer, Table
 from support import SCHEMA, assert_clear_compile_error, inline_compiled_sql, partition_shares, strip_record
-from unit.harness import RaisedCompilerError, Renderer, Table
 
 from skewjoin.spark_backend import run_sql
 from skewjoin_devtools.multisets import assert_same_rows
@@ -218,7 +218,7 @@ def test_verify_counts_hot_keys_then_groups_on_spark(skew_models_built: Built) -
 
 def test_a_compile_error_reaches_the_user_through_dbt(compile_inline: Callable[..., Any]) -> None:
     """End to end: the message of exceptions.raise_compiler_error is what
-    `dbt compile` reports (every case: integration_tests/unit)."""
+    `dbt compile` reports (every case: tests/render)."""
     call = (
         "{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], "
         "skew={'groups': [{'when': 'a.k_int = b.k_int', 'slots': 2}]}) }}"
@@ -274,7 +274,7 @@ def _spark_compare_type(conn: Any, left: str, right: str) -> str:
 
 def _ours(left: str, right: str, ansi: bool) -> str | None:
     """The type skew_join routes the keys in, from its decision record,
-    rendered by the unit tier's harness (the package's macros in dbt's Jinja
+    rendered by the render tier's harness (the package's macros in dbt's Jinja
     environment; no dbt invocation needed for a rule that runs no query)."""
     renderer = Renderer(
         {"l": Table([("k", left)]), "r": Table([("k", right)])},

@@ -2,7 +2,7 @@
 models/skew_join_chain equals the plain chain of Spark joins (the
 `equals_plain_chain` data test: EXCEPT ALL both ways), and the physical plan
 shuffles the large side once for the whole chain. The chain's text and its
-errors are checked without Spark by the unit tier."""
+errors are checked without Spark by the render tier."""
 
 from __future__ import annotations
 

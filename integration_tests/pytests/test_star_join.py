@@ -11,7 +11,7 @@ byte over, Spark's own per-table threshold against the one budget. Then:
 missing statistics, views, queries, paths, outer joins that must not be
 broadcast, and parsing without queries. Bad input, forced broadcasts, size
 factors and the budget arithmetic on given sizes are checked without Spark by
-the unit tier (integration_tests/unit).
+the render tier (tests/render).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@
 :data:`DEFAULTS`. The ``skew_join`` macro's ``'auto'`` plan has its own
 defaults (``_sj_auto_defaults`` in macros/skew_join/skew_auto.sql): a unit
 test renders that macro and holds the shared options equal to these
-(integration_tests/unit/test_planner_options.py).
+(tests/render/test_planner_options.py).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The unit tier's model cases: every compile whose whole output (SQL, decision
+"""The render tier's model cases: every compile whose whole output (SQL, decision
 record, log lines, queries) is kept as a file under expected/ (see golden.py).
 
 A test that checks the structure of a case's output takes its render with

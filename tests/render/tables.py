@@ -1,4 +1,4 @@
-"""The integration project's input tables as the unit tier's fake Spark
+"""The integration project's input tables as the render tier's fake Spark
 describes them: the columns and types of integration_tests/models/inputs (and
 the seed src), keyed as ``ref()`` writes them. Sizes and rows only where a
 test needs them; a test copies what it changes (``tables(...)``)."""

@@ -1,4 +1,4 @@
-"""The unit tier's own guarantees: it loads every macro file, provides every
+"""The render tier's own guarantees: it loads every macro file, provides every
 name the macros read, and fails loudly where dbt or Spark would have answered
 something the test did not set up."""
 

@@ -1,4 +1,4 @@
-"""The unit tier: the package's macros rendered with dbt's Jinja environment
+"""The render tier: the package's macros rendered with dbt's Jinja environment
 and a fake adapter (harness.py); no Java, no Spark, no dbt invocation."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def renderer(pkg: Package) -> Callable[..., Renderer]:
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--rewrite-expected", action="store_true", default=False,
-        help="rewrite the unit tier's expected-output files (integration_tests/unit/expected) instead of comparing",
+        help="rewrite the render tier's expected-output files (tests/render/expected) instead of comparing",
     )  # fmt: skip
 
 

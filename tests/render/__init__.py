@@ -1,4 +1,4 @@
-"""The unit tier: skewjoin's macros rendered without Spark, in seconds.
+"""The render tier: skewjoin's macros rendered without Spark, in seconds.
 
 harness.py   loads every macros/**/*.sql (dbt's block extractor), renders with
              dbt's Jinja environment (sandboxed, jinja2.ext.do, dbt's return()
@@ -27,5 +27,5 @@ keyed by the text after FROM (a table name, a path, or a query's text).
 A query FakeSpark does not know fails the test; give it an answer with
 ``r.spark.answer(regex, Result(...))``.
 
-Run it alone: ``.venv/bin/pytest integration_tests/unit`` (no Java needed).
+Run it alone: ``.venv/bin/pytest tests/render`` (no Java needed).
 """
