@@ -12,7 +12,7 @@ query or a config goes through here, one rule each:
   name that is no reserved word);
 - :func:`is_query_text` tells a query from a table name as ``_sj_is_query_text`` does.
 
-tests/render/test_prune_parity.py and test_literals.py hold these equal to the
+tests/render/test_literal_twins.py holds these equal to the
 macros. The config as YAML and Jinja is :mod:`skewjoin.config_text`.
 """
 

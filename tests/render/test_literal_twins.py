@@ -1,0 +1,97 @@
+"""The Python twins of the macros' text rules (skewjoin.literals), held equal to the macros over
+generated inputs (hypothesis), no Spark: type normalization and kind (``_sj_normalize_type``,
+``_sj_type_kind``), string literals (``_sj_quote_string``), identifiers (``_sj_ident``) and the
+query-text rule (``_sj_is_query_text``). The profile writes configs and queries with them; the
+macros own the rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from skewjoin.literals import is_query_text, normalize_type, quote_spark_string, spark_ident, type_kind
+
+from .harness import Renderer
+
+SETTINGS = settings(
+    max_examples=250,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+
+BASE_TYPES = [
+    "tinyint", "smallint", "int", "integer", "bigint", "long", "short", "byte", "float", "real", "double", "decimal",
+    "dec", "numeric", "string", "boolean", "bool", "date", "timestamp", "timestamp_ltz", "timestamp_ntz", "binary",
+    "array<int>", "map<string,int>", "string collate utf8_lcase", "interval day", "variant", "void",
+]  # fmt: skip
+
+
+@st.composite
+def spark_types(draw: st.DrawFn) -> str:
+    """A type as DESCRIBE or a user writes it: any case, spaces around parentheses and commas."""
+    kind = draw(st.sampled_from(["base", "decimal", "numeric", "char"]))
+    if kind == "base":
+        text = draw(st.sampled_from(BASE_TYPES))
+    elif kind == "decimal":
+        p = draw(st.integers(1, 38))
+        text = f"{draw(st.sampled_from(['decimal', 'dec', 'numeric', 'DECIMAL']))}({p},{draw(st.integers(0, p))})"
+    elif kind == "numeric":
+        text = f"numeric({draw(st.integers(1, 38))})"
+    else:
+        text = f"{draw(st.sampled_from(['varchar', 'char', 'VarChar']))}({draw(st.integers(1, 300))})"
+    spaces = st.sampled_from(["", " ", "  ", "\t"])
+    text = "".join(ch if ch not in "()," else draw(spaces) + ch + draw(spaces) for ch in text)
+    text = draw(st.sampled_from([text, text.upper(), text.title()]))
+    return draw(spaces) + text + draw(spaces)
+
+
+HOSTILE = st.lists(
+    st.sampled_from(list("ab'\"\\$ {}\n\r\t\x00-/*;%_é✓🚀") + ["${", "\\u0024", "*/", "/*", "--"]), max_size=10
+).map("".join)
+
+
+@pytest.fixture(scope="module")
+def r(pkg: Any) -> Renderer:
+    return Renderer({}, pkg=pkg)
+
+
+@SETTINGS
+@given(t=spark_types())
+def test_normalize_type_and_kind(r: Renderer, t: str) -> None:
+    assert normalize_type(t) == r.call("_sj_normalize_type", t)
+    assert type_kind(t) == r.call("_sj_type_kind", t)
+
+
+@SETTINGS
+@given(value=st.one_of(HOSTILE, st.text()))
+def test_quote_string(r: Renderer, value: str) -> None:
+    assert quote_spark_string(value) == r.call("_sj_quote_string", value)
+
+
+@SETTINGS
+@given(
+    name=st.one_of(
+        st.text(alphabet="aZ_9` .", max_size=6),
+        st.sampled_from(["date", "Key", "VALUES", "x", "_a"]),
+    )
+)
+def test_ident(r: Renderer, name: str) -> None:
+    assert spark_ident(name) == r.call("_sj_ident", name)
+
+
+@SETTINGS
+@given(
+    text=st.lists(
+        st.sampled_from(["select", "SELECT ", "with", "values", "from", "table", "(", " ", "\n", "-- c\n", "/* c */",
+                         "db.t", "`x`", "selected", "a", ".", "*/", "--"]),  # fmt: skip
+        max_size=6,
+    ).map("".join)
+)
+@example(text="/* skewjoin */\nselect 1")
+@example(text="selected_rows")
+def test_is_query_text(r: Renderer, text: str) -> None:
+    """One rule tells a query from a table name: the profile's, the test fixtures' and the macros'."""
+    assert is_query_text(text) == r.call("_sj_is_query_text", text)
