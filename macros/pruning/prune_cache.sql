@@ -4,7 +4,7 @@
     on-run-start) computes each key set once per run and keeps it in a small
     table, partitioned by (run, key set); `prune_predicate` and `star_join`
     with the cache on read it from there instead of scanning the small
-    relation again. `skewjoin prune --cache-run` (Python) writes the same rows.
+    relation again. `skewjoin prune --cache-run` runs this macro through dbt.
 
     Table (var skewjoin_prune_cache_table, default <target schema>.skewjoin_prune_cache):
       sj_kind string      'key' (a distinct NULL-free key tuple), 'nulls' (the

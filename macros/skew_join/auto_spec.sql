@@ -10,9 +10,8 @@
     record says "at most". With sample_fraction, both queries read a
     tablesample and the record says so.
 
-    Plan: `_sj_auto_plan`, the rules of the Python planner
-    (python_helpers/src/skewjoin/join_plan.py), rule for rule; a
-    property-based test compares the two. The plan is a skew specification
+    Plan: `_sj_auto_plan` (skew_auto.sql), pure: no query; its rules are
+    spelled out on examples in tests/render/test_skew_auto_plan.py. The plan is a skew specification
     (hot_keys, groups, total_slots) that then runs through the same checks
     and rendering as one the user writes, and the record prints it, ready to
     pin in the model's config.

@@ -3,7 +3,8 @@
 
 
 {#- Slots for groups whose shares are exact fractions [[n, d], ...]: the
-    rule of the Python planner's allocate_slots, in integers. -#}
+    rule of the profile's allocate_slots (python_helpers planner.py), in integers;
+    tests/render/test_slot_allocation.py holds the two equal. -#}
 {% macro _sj_allocate_slots(fractions, total) -%}
     {%- set wanted = [] -%}
     {%- for f in fractions -%}
@@ -56,7 +57,7 @@
 {%- endmacro %}
 
 
-{#- The plan from the measured counts (see skewjoin.join_plan for the rules).
+{#- The plan from the measured counts (the rules: docs/guide/auto.md).
     Returns {'config', 'keys': [{'values', 'action', 'side', 'slots',
     'multicast_rows', 'reason'}], 'null_bypass': {side: bool}, 'lines'}. -#}
 {% macro _sj_auto_plan(j, measured, options, total_slots) -%}
