@@ -1,22 +1,17 @@
-{#- The pruning plan of a resolved request (`_sj_prune_resolve`): measure
-    (`_sj_prune_measure`: group the small relations by the big columns they
-    constrain, read the prune cache, collect each group's keys), then plan
-    (`_sj_prune_plan`: intersect them, turn them into predicates on the big
-    table, count the partitions kept). The plan is {'predicate': sql,
-    'lines': [...], 'empty': bool, 'partitions': {...} or none}, so that
-    star_join can apply it as well. With var skewjoin_run_queries false
-    nothing is collected and the predicate is `true`. -#}
-
-
-{% macro _sj_prune_describe_source(src, spec) -%}
-    {%- set src = src.get('described') or src -%}
-    {%- set on = [] -%}
-    {%- for k in src['keys'] -%}
-        {%- do on.append((spec.alias ~ '.' if spec.alias else '') ~ k.big ~ ' = ' ~ k.small) -%}
-    {%- endfor -%}
-    {%- set filter_text = (', filter: ' ~ src.filter) if src.filter is not none else ', no filter' -%}
-    {{- return(src.label ~ ' (' ~ src.join_type ~ ' join on ' ~ (on | join(' and ')) ~ filter_text ~ ')') -}}
-{%- endmacro %}
+{#- The pruning plan (pure: no query, no record text), from a resolved
+    request (`_sj_prune_resolve`) and its measures (`_sj_prune_measure`):
+    each group's predicate, their intersection, and the partitions the
+    predicate keeps. The plan is data, so that star_join can apply it as
+    well and `_sj_prune_record` can say what it chose and why:
+      {'spec': the resolved request,
+       'allowed': run-time queries on (off: the predicate is `true`),
+       'cache': none or {'table', 'run', 'present': [ids], 'key_sets': [...]},
+       'groups': [group plans, see `_sj_prune_group_plan`],
+       'empty': a group's key set is empty (the predicate is `false`),
+       'predicate': SQL on the big table,
+       'partitions': none (not a partitioned table) or {'total', 'kept', 'seconds',
+                     'case', 'count', 'deferred', 'constrained'} (`_sj_prune_partition_scope`),
+       'seconds': the key and partition queries' time} -#}
 
 
 {#- Literals of the column `i` of every tuple, in the key's target type. -#}
@@ -31,35 +26,29 @@
 
 {#- Conjuncts for a key set within max_values: one IN list per column and,
     for a multi-column key, the exact tuple check. -#}
-{% macro _sj_prune_in_lists(spec, keys, collected, shown) -%}
-    {%- set n = keys | length -%}
+{% macro _sj_prune_in_lists(spec, keys, collected) -%}
     {%- set conjuncts = [] -%}
+    {%- set n_values = [] -%}
     {%- for k in keys -%}
         {%- set lits = skewjoin._sj_prune_literals(spec, k, collected.tuples, loop.index0)
             | unique(case_sensitive=true) | list -%}
-        {%- do conjuncts.append({'sql': k.big_expr ~ ' in (' ~ (lits | join(', ')) ~ ')', 'columns': [k.big | lower],
-                                 'n_values': lits | length}) -%}
+        {%- do conjuncts.append({'sql': k.big_expr ~ ' in (' ~ (lits | join(', ')) ~ ')', 'columns': [k.big | lower]}) -%}
+        {%- do n_values.append(lits | length) -%}
     {%- endfor -%}
-    {%- if n == 1 -%}
-        {%- set line = shown ~ ': IN list of ' ~ collected.kept ~ ' values (<= max_values ' ~ spec.max_values ~ ')' -%}
-        {{- return({'conjuncts': conjuncts, 'empty': false, 'line': line}) -}}
-    {%- endif -%}
-    {%- set per_column = conjuncts | map(attribute='n_values') | join(', ') -%}
-    {%- set tuples = [] -%}
-    {%- for t in collected.tuples -%}
-        {%- set lits = [] -%}
-        {%- for k in keys -%}
-            {%- do lits.append(skewjoin._sj_prune_literal(spec.macro, t[loop.index0], k.target)) -%}
+    {%- if keys | length > 1 -%}
+        {%- set tuples = [] -%}
+        {%- for t in collected.tuples -%}
+            {%- set lits = [] -%}
+            {%- for k in keys -%}
+                {%- do lits.append(skewjoin._sj_prune_literal(spec.macro, t[loop.index0], k.target)) -%}
+            {%- endfor -%}
+            {%- do tuples.append('(' ~ (lits | join(', ')) ~ ')') -%}
         {%- endfor -%}
-        {%- do tuples.append('(' ~ (lits | join(', ')) ~ ')') -%}
-    {%- endfor -%}
-    {%- do conjuncts.append({'sql': '(' ~ shown ~ ') in (' ~ (tuples | join(', ')) ~ ')',
-                             'columns': keys | map(attribute='big') | map('lower') | list}) -%}
-    {%- set line -%}
-({{ shown }}): IN list of {{ collected.kept }} tuples (<= max_values {{ spec.max_values }}): one IN list per column
-({{ per_column }} values; these reach the scan) and the exact tuple check
-    {%- endset -%}
-    {{- return({'conjuncts': conjuncts, 'empty': false, 'line': line | replace('\n', ' ')}) -}}
+        {%- set shown = keys | map(attribute='big_expr') | join(', ') -%}
+        {%- do conjuncts.append({'sql': '(' ~ shown ~ ') in (' ~ (tuples | join(', ')) ~ ')',
+                                 'columns': keys | map(attribute='big') | map('lower') | list}) -%}
+    {%- endif -%}
+    {{- return({'choice': 'in_list', 'conjuncts': conjuncts, 'n_values': n_values}) -}}
 {%- endmacro %}
 
 
@@ -81,183 +70,125 @@
 {%- endmacro %}
 
 
-{#- A group whose key sets are not in the prune cache yet (the model's
-    pre_hook computes them after this SQL is rendered): a semi join against
-    the cached keys, read when the query runs, which stops the
-    query if they are still missing then. -#}
-{% macro _sj_prune_deferred_predicate(spec, sources) -%}
-    {%- set keys = sources[0]['keys'] -%}
-    {%- set shown = keys | map(attribute='big_expr') | join(', ') -%}
-    {%- set ids = [] -%}
-    {%- set lines = [] -%}
-    {%- for src in sources -%}
-        {%- do ids.append(src.key_set.id[:12]) -%}
-        {%- do lines.append('small[' ~ src.index ~ '] ' ~ skewjoin._sj_prune_describe_source(src, spec)
-            ~ ': key set ' ~ src.key_set.id[:12] ~ ' is not in the prune cache for this run yet') -%}
-    {%- endfor -%}
-    {%- set line -%}
-{{ shown if keys | length == 1 else '(' ~ shown ~ ')' }}: a semi join against the cached key set(s)
-{{ ids | join(', ') }}, read when the query runs (the pre_hook {{ '{{' }} skewjoin.prune_key_sets() {{ '}}' }}
-computes them before it; the query stops with an error if they are missing then); no key is collected while rendering
-    {%- endset -%}
-    {%- do lines.append(line | replace('\n', ' ')) -%}
-    {{- return({'conjuncts': [{'sql': skewjoin._sj_prune_semi_join_sql(sources),
-                               'columns': keys | map(attribute='big') | map('lower') | list,
-                               'subquery': true, 'deferred': true}],
-                'empty': false, 'lines': lines}) -}}
-{%- endmacro %}
-
-
-{#- The cache of this plan: every source's key set, which of them are
-    complete in the cache for this run, and the record lines. -#}
-{% macro _sj_prune_plan_cache(spec) -%}
-    {%- set table = spec.cache_table -%}
-    {%- set run = spec.cache_run -%}
-    {%- set ids = [] -%}
-    {%- set markers = [] -%}
-    {%- for src in spec.sources -%}
-        {%- do src.update({'key_set': skewjoin._sj_prune_source_key_set(src)}) -%}
-        {%- if src.key_set.id not in ids -%}
-            {%- do ids.append(src.key_set.id) -%}
-            {%- do markers.append(skewjoin._sj_prune_key_set_marker(src.key_set)) -%}
-        {%- endif -%}
-    {%- endfor -%}
-    {%- set present = skewjoin._sj_prune_cache_present(table, run, ids) -%}
-    {%- set line -%}
-prune cache {{ table }}, run {{ run }}: {{ present | length }} of {{ ids | length }} key set(s) complete
-    {%- endset -%}
-    {{- return({'table': table, 'run': run, 'present': present, 'lines': [line] + markers}) -}}
-{%- endmacro %}
-
-
-{#- Conjuncts [{'sql', 'columns'}] and a description for one group. -#}
-{% macro _sj_prune_group_predicate(spec, sources, collected) -%}
-    {%- set keys = sources[0]['keys'] -%}
-    {%- set n = keys | length -%}
+{#- The plan of one group of sources (those that constrain the same big
+    columns) from its measures {'sources', 'missing', 'collected'}: those,
+    plus 'keys', 'choice', 'conjuncts' [{'sql', 'columns', 'subquery'?,
+    'deferred'?}], 'empty' and, for an IN list, 'n_values' (values per
+    column). The choice:
+      - 'deferred': a key set is not in the prune cache yet (the model's
+        pre_hook computes it after this SQL is rendered): a semi join
+        against the cached keys, read when the query runs, which stops the
+        query if they are still missing then;
+      - 'empty': no key, so nothing can match (`false`);
+      - 'in_list': at most max_values keys;
+      - above max_values, the fallback: 'range' (between the min and max
+        key), 'semi_join' (left to Spark) or 'none' (no predicate). -#}
+{% macro _sj_prune_group_plan(spec, group) -%}
+    {%- set keys = group.sources[0]['keys'] -%}
     {%- set columns = keys | map(attribute='big') | map('lower') | list -%}
-    {%- set shown = keys | map(attribute='big_expr') | join(', ') -%}
-    {%- if collected.kept == 0 -%}
-        {%- set line = shown
-            ~ ': the key set is empty, so no row of the big table can match: predicate false (reads nothing)' -%}
-        {{- return({'conjuncts': [{'sql': 'false', 'columns': []}], 'empty': true, 'line': line}) -}}
-    {%- endif -%}
-    {%- if collected.kept <= spec.max_values -%}
-        {{- return(skewjoin._sj_prune_in_lists(spec, keys, collected, shown)) -}}
-    {%- endif -%}
-    {%- set above = (shown if n == 1 else '(' ~ shown ~ ')') ~ ': ' ~ collected.kept ~ ' '
-        ~ ('values' if n == 1 else 'tuples') ~ ', above max_values ' ~ spec.max_values
-        ~ ': fallback ' ~ spec.fallback -%}
-    {%- if spec.fallback == 'range' -%}
+    {%- set plan = {'keys': keys, 'empty': false} -%}
+    {%- do plan.update(group) -%}
+    {%- set kept = group.collected.kept if not group.missing else none -%}
+    {%- if group.missing -%}
+        {%- do plan.update({'choice': 'deferred', 'conjuncts': [{'sql': skewjoin._sj_prune_semi_join_sql(group.sources),
+            'columns': columns, 'subquery': true, 'deferred': true}]}) -%}
+    {%- elif kept == 0 -%}
+        {%- do plan.update({'choice': 'empty', 'empty': true, 'conjuncts': [{'sql': 'false', 'columns': []}]}) -%}
+    {%- elif kept <= spec.max_values -%}
+        {%- do plan.update(skewjoin._sj_prune_in_lists(spec, keys, group.collected)) -%}
+    {%- elif spec.fallback == 'range' -%}
         {%- set conjuncts = [] -%}
-        {%- set ranges = [] -%}
         {%- for k in keys -%}
-            {%- set i = loop.index0 -%}
-            {%- set lo = skewjoin._sj_prune_literal(spec.macro, collected['min'][i], k.target) -%}
-            {%- set hi = skewjoin._sj_prune_literal(spec.macro, collected['max'][i], k.target) -%}
-            {%- do conjuncts.append({'sql': k.big_expr ~ ' between ' ~ lo ~ ' and ' ~ hi,
-                                     'columns': [k.big | lower]}) -%}
-            {%- do ranges.append(k.big ~ ' from ' ~ collected['min'][i] ~ ' to ' ~ collected['max'][i]) -%}
+            {%- set lo = skewjoin._sj_prune_literal(spec.macro, group.collected['min'][loop.index0], k.target) -%}
+            {%- set hi = skewjoin._sj_prune_literal(spec.macro, group.collected['max'][loop.index0], k.target) -%}
+            {%- do conjuncts.append({'sql': k.big_expr ~ ' between ' ~ lo ~ ' and ' ~ hi, 'columns': [k.big | lower]}) -%}
         {%- endfor -%}
-        {{- return({'conjuncts': conjuncts, 'empty': false,
-                    'line': above ~ ' (between the min and max key: ' ~ (ranges | join('; ')) ~ ')'}) -}}
+        {%- do plan.update({'choice': 'range', 'conjuncts': conjuncts}) -%}
     {%- elif spec.fallback == 'semi_join' -%}
-        {%- set sql = skewjoin._sj_prune_semi_join_sql(sources) -%}
-        {{- return({'conjuncts': [{'sql': sql, 'columns': columns, 'subquery': true}], 'empty': false,
-                    'line': above ~ ' (a semi join against the small relations\' keys, left to Spark)'}) -}}
+        {%- do plan.update({'choice': 'semi_join', 'conjuncts': [{'sql': skewjoin._sj_prune_semi_join_sql(group.sources),
+            'columns': columns, 'subquery': true}]}) -%}
+    {%- else -%}
+        {%- do plan.update({'choice': 'none', 'conjuncts': []}) -%}
     {%- endif -%}
-    {{- return({'conjuncts': [], 'empty': false, 'line': above ~ ' (no predicate)'}) -}}
+    {{- return(plan) -}}
 {%- endmacro %}
 
 
-{#- Every key query of a resolved request: the cache's key sets present, and
-    each group's collected keys (none for a group the cache defers).
-    Returns {'allowed' (run-time queries on), 'cache', 'groups': [{'sources',
-    'missing', 'collected'}]}. -#}
-{% macro _sj_prune_measure(spec) -%}
-    {%- set measured = {'allowed': skewjoin._sj_queries_allowed(), 'groups': [], 'cache': none} -%}
-    {%- if not measured.allowed -%}
-        {{- return(measured) -}}
-    {%- endif -%}
-    {#- group the sources by the big columns (and types) they constrain -#}
-    {%- set groups = {} -%}
-    {%- set order = [] -%}
-    {%- for src in spec.sources -%}
-        {%- set gk = skewjoin._sj_prune_group_key(src) -%}
-        {%- if gk not in groups -%}
-            {%- do groups.update({gk: []}) -%}
-            {%- do order.append(gk) -%}
-        {%- endif -%}
-        {%- do groups[gk].append(src) -%}
-    {%- endfor -%}
-    {%- set cache = skewjoin._sj_prune_plan_cache(spec) if spec.cache else none -%}
-    {%- do measured.update({'cache': cache}) -%}
-    {%- for gk in order -%}
-        {%- set sources = groups[gk] -%}
-        {%- set missing = [] -%}
-        {%- if cache is not none -%}
-            {%- for src in sources if src.key_set.id not in cache.present -%}
-                {%- do missing.append(src.key_set.id) -%}
-            {%- endfor -%}
-            {%- set cached = [] -%}
-            {%- for src in sources -%}
-                {%- do cached.append(skewjoin._sj_prune_cached_source(spec, src, missing | length > 0)) -%}
-            {%- endfor -%}
-            {%- set sources = cached -%}
-        {%- endif -%}
-        {%- do measured.groups.append({'sources': sources, 'missing': missing,
-            'collected': none if missing else skewjoin._sj_prune_collect(spec, sources)}) -%}
-    {%- endfor -%}
-    {{- return(measured) -}}
+{% macro _sj_prune_group_plans(spec, groups) -%}
+    {%- set plans = [] -%}
+    {%- for group in groups -%}{%- do plans.append(skewjoin._sj_prune_group_plan(spec, group)) -%}{%- endfor -%}
+    {{- return(plans) -}}
 {%- endmacro %}
 
 
-{#- The plan from the measured key sets (`_sj_prune_measure`): each group's
-    predicate and record lines, then the partitions the predicate keeps (a
-    count over the partition list, the one query left here: it evaluates the
-    predicate's own SQL on the partition values, no table data). -#}
+{#- What the predicate of the group plans does to the partitions:
+    {'case', 'count': the conjuncts whose partitions to count, 'deferred':
+    partition columns whose keys are read when the query runs,
+    'constrained': partition columns the predicate constrains}. The case:
+    'deferred' (Spark prunes by the cached keys at run time), 'empty' (the
+    predicate is false), 'semi_join' (a semi join on partition columns:
+    Spark's run-time choice), 'literal' (a literal predicate on partition
+    columns: Spark lists and reads only those) or 'none'. -#}
+{% macro _sj_prune_partition_scope(spec, groups) -%}
+    {%- set plower = spec.partition_columns | map('lower') | list -%}
+    {%- set empty = groups | selectattr('empty') | list | length > 0 -%}
+    {%- set state = namespace(subquery=false) -%}
+    {%- set on_partitions = [] -%}
+    {%- set deferred = [] -%}
+    {%- set constrained = [] -%}
+    {%- for g in groups -%}
+        {%- for c in g.conjuncts -%}
+            {%- for col in c.columns if col in plower -%}
+                {%- if c.get('deferred') and col not in deferred -%}{%- do deferred.append(col) -%}{%- endif -%}
+                {%- if col not in constrained -%}{%- do constrained.append(col) -%}{%- endif -%}
+            {%- endfor -%}
+            {%- if c.columns and not c.get('deferred') and (c.columns | reject('in', plower) | list | length == 0) -%}
+                {%- do on_partitions.append(c.sql) -%}
+                {%- if c.get('subquery') -%}{%- set state.subquery = true -%}{%- endif -%}
+            {%- endif -%}
+        {%- endfor -%}
+    {%- endfor -%}
+    {%- if deferred and not empty -%}
+        {%- set scope = {'case': 'deferred', 'count': on_partitions} -%}
+    {%- elif empty -%}
+        {%- set scope = {'case': 'empty', 'count': ['false']} -%}
+    {%- elif on_partitions -%}
+        {%- set scope = {'case': 'semi_join' if state.subquery else 'literal', 'count': on_partitions} -%}
+    {%- else -%}
+        {%- set scope = {'case': 'none', 'count': []} -%}
+    {%- endif -%}
+    {%- do scope.update({'deferred': deferred, 'constrained': constrained}) -%}
+    {{- return(scope) -}}
+{%- endmacro %}
+
+
 {% macro _sj_prune_plan(spec, measured) -%}
-    {%- set lines = [skewjoin._sj_prune_big_line(spec)] -%}
+    {%- set plan = {'spec': spec, 'allowed': measured.allowed, 'cache': measured.cache, 'groups': [],
+                    'empty': false, 'predicate': 'true', 'partitions': none, 'seconds': 0.0} -%}
     {%- if not measured.allowed -%}
-        {%- set line -%}
-no predicate (true): run-time queries are off {{ skewjoin._sj_queries_off_reason() }}, so no key of the small relations
-was collected and nothing is pruned
-        {%- endset -%}
-        {%- do lines.append(line | replace('\n', ' ')) -%}
-        {{- return({'predicate': 'true', 'lines': lines, 'empty': false, 'partitions': none, 'spec': spec}) -}}
+        {{- return(plan) -}}
     {%- endif -%}
-    {%- if measured.cache is not none -%}{%- do lines.extend(measured.cache.lines) -%}{%- endif -%}
-    {%- set conjuncts = [] -%}
-    {%- set state = namespace(empty=false, seconds=0.0) -%}
-    {%- for m in measured.groups -%}
-        {%- if m.missing -%}
-            {%- set g = skewjoin._sj_prune_deferred_predicate(spec, m.sources) -%}
-            {%- do lines.extend(g.lines) -%}
-        {%- else -%}
-            {%- set state.seconds = state.seconds + m.collected.seconds -%}
-            {%- do lines.extend(skewjoin._sj_prune_source_lines(spec, m.sources, m.collected)) -%}
-            {%- set g = skewjoin._sj_prune_group_predicate(spec, m.sources, m.collected) -%}
-            {%- do lines.append(g.line) -%}
-        {%- endif -%}
-        {%- if g.empty -%}{%- set state.empty = true -%}{%- endif -%}
-        {%- do conjuncts.extend(g.conjuncts) -%}
+    {%- set groups = skewjoin._sj_prune_group_plans(spec, measured.groups) -%}
+    {%- set state = namespace(seconds=0.0) -%}
+    {%- set sqls = [] -%}
+    {%- for g in groups -%}
+        {%- if not g.missing -%}{%- set state.seconds = state.seconds + g.collected.seconds -%}{%- endif -%}
+        {%- for c in g.conjuncts -%}{%- do sqls.append(skewjoin._sj_indent(c.sql, 4)[4:]) -%}{%- endfor -%}
     {%- endfor -%}
-    {%- if state.empty -%}
+    {%- set empty = groups | selectattr('empty') | list | length > 0 -%}
+    {%- if empty -%}
         {%- set predicate = 'false' -%}
-    {%- elif conjuncts -%}
-        {%- set sqls = [] -%}
-        {%- for c in conjuncts -%}{%- do sqls.append(skewjoin._sj_indent(c.sql, 4)[4:]) -%}{%- endfor -%}
+    {%- elif sqls -%}
         {%- set predicate = '(\n    ' ~ (sqls | join('\n    and ')) ~ '\n)' -%}
     {%- else -%}
         {%- set predicate = 'true' -%}
     {%- endif -%}
-    {%- set partitions = none -%}
-    {%- if spec.partition_columns -%}
-        {%- set counted = skewjoin._sj_prune_partition_line(spec, conjuncts, state.empty) -%}
-        {%- set partitions = counted.partitions -%}
-        {%- do lines.append(counted.line) -%}
+    {%- if measured.partitions is not none -%}
+        {%- set partitions = skewjoin._sj_prune_partition_scope(spec, groups) -%}
+        {%- do partitions.update(measured.partitions) -%}
         {%- set state.seconds = state.seconds + partitions.seconds -%}
+        {%- do plan.update({'partitions': partitions}) -%}
     {%- endif -%}
-    {%- do lines.append('key queries: ' ~ ('%.2f' | format(state.seconds)) ~ ' s') -%}
-    {{- return({'predicate': predicate, 'lines': lines, 'empty': state.empty, 'partitions': partitions,
-                'spec': spec}) -}}
+    {%- do plan.update({'groups': groups, 'empty': empty, 'predicate': predicate, 'seconds': state.seconds}) -%}
+    {{- return(plan) -}}
 {%- endmacro %}

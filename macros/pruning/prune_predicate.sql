@@ -43,10 +43,10 @@
         fallback, cache) -%}
     {#- resolve: the big table's and the small relations' columns, key types and partitions -#}
     {%- set spec = skewjoin._sj_prune_resolve(spec) -%}
-    {#- measure: the key sets (unless run-time queries are off) -#}
+    {#- measure: the prune cache, the key sets and the partitions kept (unless run-time queries are off) -#}
     {%- set measured = skewjoin._sj_prune_measure(spec) -%}
-    {#- plan: the predicate and its record -#}
+    {#- plan: the predicate, as data; no query -#}
     {%- set plan = skewjoin._sj_prune_plan(spec, measured) -%}
-    {#- render -#}
-    {{- return(skewjoin._sj_record_sql('prune_predicate', plan.lines) ~ '\n' ~ plan.predicate) -}}
+    {#- render: the record from the plan, then the predicate -#}
+    {{- return(skewjoin._sj_record_sql('prune_predicate', skewjoin._sj_prune_record(plan)) ~ '\n' ~ plan.predicate) -}}
 {%- endmacro %}

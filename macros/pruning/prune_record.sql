@@ -1,4 +1,50 @@
-{#- The decision record of a pruning plan. -#}
+{#- The decision record of a pruning plan (`_sj_prune_plan`), rendered from
+    the plan alone: the big table, the prune cache, each group's sources and
+    the predicate chosen for it, the partitions kept and the queries' time. -#}
+
+{% macro _sj_prune_record(plan) -%}
+    {%- set spec = plan.spec -%}
+    {%- set lines = [skewjoin._sj_prune_big_line(spec)] -%}
+    {%- if not plan.allowed -%}
+        {%- set line -%}
+no predicate (true): run-time queries are off {{ skewjoin._sj_queries_off_reason() }}, so no key of the small relations
+was collected and nothing is pruned
+        {%- endset -%}
+        {%- do lines.append(line | replace('\n', ' ')) -%}
+        {{- return(lines) -}}
+    {%- endif -%}
+    {%- if plan.cache is not none -%}
+        {%- set cache = plan.cache -%}
+        {%- do lines.append('prune cache ' ~ cache.table ~ ', run ' ~ cache.run ~ ': ' ~ cache.present | length ~ ' of '
+            ~ cache.key_sets | length ~ ' key set(s) complete') -%}
+        {%- for ks in cache.key_sets -%}{%- do lines.append(skewjoin._sj_prune_key_set_marker(ks)) -%}{%- endfor -%}
+    {%- endif -%}
+    {%- for g in plan.groups -%}
+        {%- if g.choice == 'deferred' -%}
+            {%- do lines.extend(skewjoin._sj_prune_deferred_lines(spec, g)) -%}
+        {%- else -%}
+            {%- do lines.extend(skewjoin._sj_prune_source_lines(spec, g.sources, g.collected)) -%}
+            {%- do lines.append(skewjoin._sj_prune_choice_line(spec, g)) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {%- if plan.partitions is not none -%}
+        {%- do lines.append(skewjoin._sj_prune_partition_line(spec, plan.partitions)) -%}
+    {%- endif -%}
+    {%- do lines.append('key queries: ' ~ ('%.2f' | format(plan.seconds)) ~ ' s') -%}
+    {{- return(lines) -}}
+{%- endmacro %}
+
+
+{#- A source as the record names it: label, join and filter. -#}
+{% macro _sj_prune_describe_source(src, spec) -%}
+    {%- set src = src.get('described') or src -%}
+    {%- set on = [] -%}
+    {%- for k in src['keys'] -%}
+        {%- do on.append((spec.alias ~ '.' if spec.alias else '') ~ k.big ~ ' = ' ~ k.small) -%}
+    {%- endfor -%}
+    {%- set filter_text = (', filter: ' ~ src.filter) if src.filter is not none else ', no filter' -%}
+    {{- return(src.label ~ ' (' ~ src.join_type ~ ' join on ' ~ (on | join(' and ')) ~ filter_text ~ ')') -}}
+{%- endmacro %}
 
 
 {#- The record line about the big table. -#}
@@ -14,6 +60,32 @@
         {{- return('big: ' ~ named ~ ', partitioned by ' ~ (pcols | join(', '))) -}}
     {%- endif -%}
     {{- return('big: ' ~ named ~ ', not partitioned (no partition columns in DESCRIBE TABLE)') -}}
+{%- endmacro %}
+
+
+{#- The big columns of a group as the predicate shows them: `f.a` or `(f.a, f.b)`. -#}
+{% macro _sj_prune_shown(keys, parenthesized=true) -%}
+    {%- set shown = keys | map(attribute='big_expr') | join(', ') -%}
+    {{- return('(' ~ shown ~ ')' if parenthesized and keys | length > 1 else shown) -}}
+{%- endmacro %}
+
+
+{#- The record lines of a group whose key sets are read when the query runs. -#}
+{% macro _sj_prune_deferred_lines(spec, g) -%}
+    {%- set lines = [] -%}
+    {%- set ids = [] -%}
+    {%- for src in g.sources -%}
+        {%- do ids.append(src.key_set.id[:12]) -%}
+        {%- do lines.append('small[' ~ src.index ~ '] ' ~ skewjoin._sj_prune_describe_source(src, spec)
+            ~ ': key set ' ~ src.key_set.id[:12] ~ ' is not in the prune cache for this run yet') -%}
+    {%- endfor -%}
+    {%- set line -%}
+{{ skewjoin._sj_prune_shown(g['keys']) }}: a semi join against the cached key set(s) {{ ids | join(', ') }}, read
+when the query runs (the pre_hook {{ '{{' }} skewjoin.prune_key_sets() {{ '}}' }} computes them before it; the query
+stops with an error if they are missing then); no key is collected while rendering
+    {%- endset -%}
+    {%- do lines.append(line | replace('\n', ' ')) -%}
+    {{- return(lines) -}}
 {%- endmacro %}
 
 
@@ -51,62 +123,67 @@ predicate compares {{ k.big_expr }} (exact, but Spark cannot push it to the scan
 {%- endmacro %}
 
 
-{#- Count the partitions the conjuncts keep; returns the partitions result
-    and its record line. -#}
-{% macro _sj_prune_partition_line(spec, conjuncts, empty) -%}
-    {%- set pcols = spec.partition_columns -%}
-    {%- set plower = pcols | map('lower') | list -%}
-    {%- set on_partitions = [] -%}
-    {%- set state = namespace(subquery=false) -%}
-    {%- set deferred = [] -%}
-    {%- for c in conjuncts if c.get('deferred') -%}
-        {%- for col in c.columns if col in plower and col not in deferred -%}
-            {%- do deferred.append(col) -%}
-        {%- endfor -%}
-    {%- endfor -%}
-    {%- for c in conjuncts if c.columns and not c.get('deferred')
-            and (c.columns | reject('in', plower) | list | length == 0) -%}
-        {%- do on_partitions.append(c.sql) -%}
-        {%- if c.get('subquery') -%}{%- set state.subquery = true -%}{%- endif -%}
-    {%- endfor -%}
-    {%- set constrained = [] -%}
-    {%- for c in conjuncts -%}
-        {%- for col in c.columns if col in plower and col not in constrained -%}
-            {%- do constrained.append(col) -%}
-        {%- endfor -%}
-    {%- endfor -%}
-    {%- if deferred and not empty -%}
-        {%- set partitions = skewjoin._sj_prune_count_partitions(spec, on_partitions) -%}
-        {%- set kept = partitions.kept if partitions.kept is not none else 'not counted (more than 10000)' -%}
-        {%- set counted = (', ' ~ kept ~ ' kept by the literal predicate') if on_partitions else '' -%}
+{#- The record line of the predicate chosen for a group (not deferred). -#}
+{% macro _sj_prune_choice_line(spec, g) -%}
+    {%- set keys = g['keys'] -%}
+    {%- set kept = g.collected.kept -%}
+    {%- set shown = skewjoin._sj_prune_shown(keys, false) -%}
+    {%- if g.choice == 'empty' -%}
+        {{- return(shown ~ ': the key set is empty, so no row of the big table can match: predicate false'
+            ~ ' (reads nothing)') -}}
+    {%- elif g.choice == 'in_list' and keys | length == 1 -%}
+        {{- return(shown ~ ': IN list of ' ~ kept ~ ' values (<= max_values ' ~ spec.max_values ~ ')') -}}
+    {%- elif g.choice == 'in_list' -%}
         {%- set line -%}
-partitions: {{ partitions.total }} in total{{ counted }}; the key set on partition column(s) {{ deferred | join(', ') }}
-is read from the prune cache when the query runs, so Spark prunes by it then (dynamic partition pruning): how many it
-keeps is not known while rendering
+({{ shown }}): IN list of {{ kept }} tuples (<= max_values {{ spec.max_values }}): one IN list per column
+({{ g.n_values | join(', ') }} values; these reach the scan) and the exact tuple check
         {%- endset -%}
-    {%- elif empty -%}
-        {%- set partitions = skewjoin._sj_prune_count_partitions(spec, ['false']) -%}
-        {%- set line = 'partitions: ' ~ partitions.total ~ ' in total, 0 kept (the predicate is false)' -%}
-    {%- elif on_partitions -%}
-        {%- set partitions = skewjoin._sj_prune_count_partitions(spec, on_partitions) -%}
-        {%- set kept = partitions.kept if partitions.kept is not none else 'not counted (more than 10000)' -%}
-        {%- if state.subquery -%}
-            {%- set line -%}
-partitions: {{ partitions.total }} in total, {{ kept }} hold keys of the semi join on partition column(s)
-{{ constrained | join(', ') }}; whether Spark skips the others is its own run-time choice (dynamic partition pruning)
-            {%- endset -%}
-        {%- else -%}
-            {%- set line -%}
-partitions: {{ partitions.total }} in total, {{ kept }} kept by the literal predicate on partition column(s)
-{{ constrained | join(', ') }} (Spark lists and reads only those)
-            {%- endset -%}
-        {%- endif -%}
-    {%- else -%}
-        {%- set partitions = skewjoin._sj_prune_count_partitions(spec, []) -%}
+        {{- return(line | replace('\n', ' ')) -}}
+    {%- endif -%}
+    {%- set above = skewjoin._sj_prune_shown(keys) ~ ': ' ~ kept ~ ' ' ~ ('values' if keys | length == 1 else 'tuples')
+        ~ ', above max_values ' ~ spec.max_values ~ ': fallback ' ~ spec.fallback -%}
+    {%- if g.choice == 'range' -%}
+        {%- set ranges = [] -%}
+        {%- for k in keys -%}
+            {%- do ranges.append(k.big ~ ' from ' ~ g.collected['min'][loop.index0] ~ ' to '
+                ~ g.collected['max'][loop.index0]) -%}
+        {%- endfor -%}
+        {{- return(above ~ ' (between the min and max key: ' ~ (ranges | join('; ')) ~ ')') -}}
+    {%- elif g.choice == 'semi_join' -%}
+        {{- return(above ~ ' (a semi join against the small relations\' keys, left to Spark)') -}}
+    {%- endif -%}
+    {{- return(above ~ ' (no predicate)') -}}
+{%- endmacro %}
+
+
+{#- The record line of the partitions the predicate keeps. -#}
+{% macro _sj_prune_partition_line(spec, partitions) -%}
+    {%- set kept = partitions.kept if partitions.kept is not none else 'not counted (more than 10000)' -%}
+    {%- set constrained = partitions.constrained | join(', ') -%}
+    {%- if partitions.case == 'deferred' -%}
+        {%- set counted = (', ' ~ kept ~ ' kept by the literal predicate') if partitions.count else '' -%}
         {%- set line -%}
-partitions: {{ partitions.total }} in total, all kept: no predicate on a partition column ({{ pcols | join(', ') }});
-the predicate filters rows at the scan
+partitions: {{ partitions.total }} in total{{ counted }}; the key set on partition column(s)
+{{ partitions.deferred | join(', ') }} is read from the prune cache when the query runs, so Spark prunes by it then
+(dynamic partition pruning): how many it keeps is not known while rendering
+        {%- endset -%}
+    {%- elif partitions.case == 'empty' -%}
+        {%- set line = 'partitions: ' ~ partitions.total ~ ' in total, 0 kept (the predicate is false)' -%}
+    {%- elif partitions.case == 'semi_join' -%}
+        {%- set line -%}
+partitions: {{ partitions.total }} in total, {{ kept }} hold keys of the semi join on partition column(s)
+{{ constrained }}; whether Spark skips the others is its own run-time choice (dynamic partition pruning)
+        {%- endset -%}
+    {%- elif partitions.case == 'literal' -%}
+        {%- set line -%}
+partitions: {{ partitions.total }} in total, {{ kept }} kept by the literal predicate on partition column(s)
+{{ constrained }} (Spark lists and reads only those)
+        {%- endset -%}
+    {%- else -%}
+        {%- set line -%}
+partitions: {{ partitions.total }} in total, all kept: no predicate on a partition column
+({{ spec.partition_columns | join(', ') }}); the predicate filters rows at the scan
         {%- endset -%}
     {%- endif -%}
-    {{- return({'partitions': partitions, 'line': line | replace('\n', ' ')}) -}}
+    {{- return(line | replace('\n', ' ')) -}}
 {%- endmacro %}

@@ -223,8 +223,9 @@ prune on a key of a number, string, boolean, date or timestamp type
 
 {#- Resolve the request against the real columns (needs `execute`; reads
     column lists and settings only). Adds to each source its key columns
-    (see above), and to the request the big table's columns and, when
-    run-time queries are allowed, its partition columns. -#}
+    (see above) and, with the prune cache on, its key set; to the request
+    the big table's columns and, when run-time queries are allowed, its
+    partition columns. -#}
 {% macro _sj_prune_resolve(spec) -%}
     {%- set ansi = (skewjoin._sj_spark_conf('spark.sql.ansi.enabled', 'false') | lower) == 'true' -%}
     {%- set big_columns = skewjoin._sj_columns(spec.big) -%}
@@ -242,6 +243,9 @@ column names or set 'alias'
             {%- endif -%}
         {%- endfor -%}
         {%- do src.update({'keys': skewjoin._sj_prune_resolve_keys(spec, src, big_columns, src_columns, ansi)}) -%}
+        {%- if spec.cache -%}
+            {%- do src.update({'key_set': skewjoin._sj_prune_source_key_set(src)}) -%}
+        {%- endif -%}
     {%- endfor -%}
     {%- set partition_columns = none -%}
     {%- if spec.big_is_table and skewjoin._sj_queries_allowed() -%}

@@ -53,22 +53,13 @@
 {%- endmacro %}
 
 
-{#- The join-driven pruning hook (see the header). Returns {'predicate': SQL
-    or none, 'lines': [decision record lines]}. -#}
+{#- The join-driven pruning hook (see the header, and
+    macros/pruning/prune_star_join.sql). Returns {'predicate': SQL or none,
+    'lines': [decision record lines]}. -#}
 {% macro _sj_star_prune(spec, options) -%}
-    {%- set small = [] -%}
-    {%- for d in spec.dims if d.join_type in ('inner', 'left semi') -%}
-        {#- a path is passed as a query (prune_predicate takes relations, table names and queries) -#}
-        {%- set relation = ('select * from ' ~ d.input['from']) if d.input.kind == 'path' else d.relation -%}
-        {%- do small.append({'relation': relation, 'alias': d.alias, 'on': d.pairs, 'filter': d.filter,
-                             'join_type': d.join_type}) -%}
-    {%- endfor -%}
-    {%- if not small -%}
-        {{- return({'predicate': none,
-                    'lines': ['pruning: no inner or left semi dimension, so nothing may prune the fact']}) -}}
-    {%- endif -%}
-    {%- set fact = ('select * from ' ~ spec.fact['from']) if spec.fact.kind == 'path' else spec.raw_fact -%}
-    {{- return(skewjoin._sj_star_join_prune_predicate(fact, spec.fact_alias, small, options.prune_cache)) -}}
+    {%- set pruning = skewjoin._sj_star_prune_spec(spec, options.prune_cache) -%}
+    {%- set pruning = skewjoin._sj_star_prune_plan(skewjoin._sj_star_prune_measure(pruning)) -%}
+    {{- return({'predicate': pruning.predicate, 'lines': skewjoin._sj_star_prune_record(pruning)}) -}}
 {%- endmacro %}
 
 
