@@ -14,8 +14,10 @@
         ], broadcast_budget='20m') }}
 
     Pipeline: spec (arguments and options checked, no query) -> resolve
-    (column lists, then the dimensions' sizes) -> plan (which dimensions are
-    broadcast, the join order, the decision record) -> render.
+    (column lists) -> measure (the dimensions' sizes, the pruning's key
+    queries) -> plan (data: which dimensions are broadcast and why, the join
+    order, the pruning predicate; no query) -> render (the decision record
+    and the SQL, from the plan).
 
     Join-driven pruning (HIVE-5119): with prune=true (the default) the fact is
     filtered, before any join, by the keys of its filtered inner and left semi
@@ -53,13 +55,14 @@
 {%- endmacro %}
 
 
-{#- The join-driven pruning hook (see the header, and
-    macros/pruning/prune_star_join.sql). Returns {'predicate': SQL or none,
-    'lines': [decision record lines]}. -#}
-{% macro _sj_star_prune(spec, options) -%}
-    {%- set pruning = skewjoin._sj_star_prune_spec(spec, options.prune_cache) -%}
-    {%- set pruning = skewjoin._sj_star_prune_plan(skewjoin._sj_star_prune_measure(pruning)) -%}
-    {{- return({'predicate': pruning.predicate, 'lines': skewjoin._sj_star_prune_record(pruning)}) -}}
+{#- The join condition of a dimension: [`<fact>.<key> = <dim>.<key>`, ...]. -#}
+{% macro _sj_star_on_text(fa, d) -%}
+    {%- set parts = [] -%}
+    {%- for k in d['keys'] -%}
+        {%- do parts.append(fa ~ '.' ~ skewjoin._sj_ident(k.fact) ~ ' = '
+            ~ d.alias ~ '.' ~ skewjoin._sj_ident(k.dim)) -%}
+    {%- endfor -%}
+    {{- return(parts) -}}
 {%- endmacro %}
 
 
@@ -83,35 +86,36 @@
     {%- set options = skewjoin._sj_star_options({'broadcast_budget': broadcast_budget, 'size_factor': size_factor,
                                                  'analyze': analyze, 'shuffle_hint': shuffle_hint, 'prune': prune}) -%}
     {%- set spec = skewjoin._sj_star_spec(fact, dims, fact_alias) -%}
+    {%- set pruning = skewjoin._sj_star_prune_spec(spec, options.prune_cache) if options.prune else none -%}
     {#- resolve: column lists -#}
     {%- set spec = skewjoin._sj_star_resolve(spec, columns) -%}
-    {#- measure: sizes (unless run-time queries are off), then the fact's pruning predicate (its key queries) -#}
+    {#- measure: sizes (unless run-time queries are off), then the fact's pruning (its key queries) -#}
     {%- set seconds = skewjoin._sj_star_measure(spec, options) -%}
-    {%- set pruned = skewjoin._sj_star_prune(spec, options) if options.prune else none -%}
-    {#- plan: no query -#}
-    {%- set choice = skewjoin._sj_star_choose(spec, options) -%}
-    {%- set order = skewjoin._sj_star_order(spec) -%}
-    {%- set lines = skewjoin._sj_star_record_lines(spec, options, choice, order, seconds)
-        + (pruned.lines if pruned is not none else []) -%}
-    {#- render: no query -#}
-    {{- return(skewjoin._sj_record_sql('star_join', lines) ~ '\n'
-        ~ skewjoin._sj_star_join_sql(spec, options, order, pruned)) -}}
+    {%- set pruning = skewjoin._sj_star_prune_measure(pruning) if pruning is not none else none -%}
+    {#- plan: broadcasts, join order and the pruning predicate, as data; no query -#}
+    {%- set plan = skewjoin._sj_star_plan(spec, options, seconds, pruning) -%}
+    {#- render: the record and the SQL, from the plan -#}
+    {{- return(skewjoin._sj_record_sql('star_join', skewjoin._sj_star_record(plan)) ~ '\n'
+        ~ skewjoin._sj_star_join_sql(plan)) -}}
 {%- endmacro %}
 
 
 {#- The star join's SQL from its plan (no query): the pruned fact and the
-    filtered or query dimensions as CTEs, the joins in `order`, the hints. -#}
-{% macro _sj_star_join_sql(spec, options, order, pruned) -%}
+    filtered or query dimensions as CTEs, the joins in the plan's order, the
+    hints. -#}
+{% macro _sj_star_join_sql(plan) -%}
+    {%- set spec = plan.spec -%}
+    {%- set options = plan.options -%}
     {%- set fa = spec.fact_alias -%}
     {%- set ctes = [] -%}
     {%- set fact_from = spec.fact['from'] -%}
-    {%- if pruned is not none and pruned.predicate is not none -%}
+    {%- if plan.pruning is not none and plan.pruning.predicate is not none -%}
         {%- do ctes.append(['sj_' ~ fa,
-            'select *\nfrom ' ~ fact_from ~ ' as ' ~ fa ~ '\nwhere ' ~ pruned.predicate]) -%}
+            'select *\nfrom ' ~ fact_from ~ ' as ' ~ fa ~ '\nwhere ' ~ plan.pruning.predicate]) -%}
         {%- set fact_from = 'sj_' ~ fa -%}
     {%- endif -%}
     {%- set joins = [] -%}
-    {%- for d in order.dims -%}
+    {%- for d in plan.order.dims -%}
         {%- set dim_from = d.input['from'] -%}
         {%- if d.filter is not none -%}
             {%- do ctes.append(['sj_' ~ d.alias,
@@ -124,8 +128,8 @@
         {%- do joins.append(skewjoin._sj_star_join_clause(fa, d, dim_from)) -%}
     {%- endfor -%}
     {%- set hints = [] -%}
-    {%- set chosen = order.dims | selectattr('verdict', 'equalto', 'broadcast') | map(attribute='alias') | list -%}
-    {%- set others = order.dims | selectattr('verdict', 'equalto', 'shuffle') | map(attribute='alias') | list -%}
+    {%- set chosen = plan.order.dims | selectattr('verdict', 'equalto', 'broadcast') | map(attribute='alias') | list -%}
+    {%- set others = plan.order.dims | selectattr('verdict', 'equalto', 'shuffle') | map(attribute='alias') | list -%}
     {%- if chosen -%}
         {%- do hints.append('broadcast(' ~ (chosen | join(', ')) ~ ')') -%}
     {%- endif -%}

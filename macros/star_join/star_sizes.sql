@@ -18,18 +18,6 @@
     files expand in memory.
 -#}
 
-{% macro _sj_star_bytes_text(n) -%}
-    {%- if n is none -%}
-        {{- return('unknown') -}}
-    {%- endif -%}
-    {%- set units = [[1099511627776, 'TiB'], [1073741824, 'GiB'], [1048576, 'MiB'], [1024, 'KiB']] -%}
-    {%- for u in units if n >= u[0] -%}
-        {{- return(n ~ ' bytes (' ~ '%.1f' | format(n / u[0]) ~ ' ' ~ u[1] ~ ')') -}}
-    {%- endfor -%}
-    {{- return(n ~ ' bytes') -}}
-{%- endmacro %}
-
-
 {#- The '# Detailed Table Information' rows of DESCRIBE TABLE EXTENDED as a dict. -#}
 {% macro _sj_star_describe(name) -%}
     {%- set result = skewjoin._sj_run_query('describe table extended ' ~ name, 'metadata') -%}
@@ -124,67 +112,51 @@ from (
 {%- endmacro %}
 
 
-{#- Size of a table or path: {'bytes', 'source', 'format'}; bytes none when unknown. -#}
+{#- Size of a table or path: {'bytes' (none when unknown), 'format', 'how'
+    and the facts of how (`_sj_star_size_source` says them)}. -#}
 {% macro _sj_star_measure_base(kind, from_text, fmt, analyze) -%}
     {%- if kind == 'path' -%}
         {%- set files = skewjoin._sj_star_file_bytes(from_text) -%}
-        {{- return({'bytes': files.bytes, 'format': fmt, 'source': 'the sum of its ' ~ files.files
-                    ~ ' file(s) read through _metadata (path-based ' ~ fmt ~ ')'}) -}}
+        {{- return({'bytes': files.bytes, 'format': fmt, 'how': 'path_files', 'files': files.files}) -}}
     {%- endif -%}
     {%- set info = skewjoin._sj_star_describe(from_text) -%}
     {%- set fmt = skewjoin._sj_star_table_format(info) -%}
     {%- if (info.get('Type', '') | upper) == 'VIEW' -%}
-        {%- set no_analyze = ' (ANALYZE does not apply to views)' if analyze != 'never' else '' -%}
-        {{- return({'bytes': none, 'format': 'view',
-                    'source': 'a view has no statistics and no files of its own' ~ no_analyze}) -}}
+        {{- return({'bytes': none, 'format': 'view', 'how': 'view', 'analyze': analyze}) -}}
     {%- endif -%}
-    {%- set note = '' -%}
+    {%- set analyzed = none -%}
     {%- set stat = skewjoin._sj_star_stat_bytes(info) -%}
     {%- if analyze == 'always' or (analyze == 'missing' and stat is none) -%}
         {%- do skewjoin._sj_run_query('analyze table ' ~ from_text ~ ' compute statistics noscan') -%}
-        {%- set had = stat is not none -%}
+        {%- set analyzed = 'refreshed' if stat is not none else 'there were none' -%}
         {%- set info = skewjoin._sj_star_describe(from_text) -%}
         {%- set stat = skewjoin._sj_star_stat_bytes(info) -%}
-        {%- set note = ' after ANALYZE TABLE ... COMPUTE STATISTICS NOSCAN ('
-            ~ ('refreshed' if had else 'there were none') ~ ')' -%}
     {%- endif -%}
     {%- if stat is not none -%}
-        {{- return({'bytes': stat, 'format': fmt, 'source': 'catalog statistics' ~ note ~ ' (' ~ fmt ~ ')'}) -}}
+        {{- return({'bytes': stat, 'format': fmt, 'how': 'statistics', 'analyzed': analyzed}) -}}
     {%- endif -%}
     {%- set provider = info.get('Provider', '') | lower -%}
     {%- if provider in skewjoin._sj_star_file_formats() -%}
         {%- set files = skewjoin._sj_star_file_bytes(from_text) -%}
-        {%- set source -%}
-the sum of its {{ files.files }} file(s) read through _metadata (no catalog statistics; {{ fmt }} table; analyze=true
-would store statistics instead)
-        {%- endset -%}
-        {{- return({'bytes': files.bytes, 'format': fmt, 'source': source | replace('\n', ' ')}) -}}
+        {{- return({'bytes': files.bytes, 'format': fmt, 'how': 'table_files', 'files': files.files}) -}}
     {%- endif -%}
-    {%- set source -%}
-no catalog statistics, and a {{ provider or 'non-file' }} table whose files Spark cannot list through _metadata
-(analyze=true runs ANALYZE TABLE ... NOSCAN)
-    {%- endset -%}
-    {{- return({'bytes': none, 'format': fmt, 'source': source | replace('\n', ' ')}) -}}
+    {{- return({'bytes': none, 'format': fmt, 'how': 'no_statistics', 'provider': provider}) -}}
 {%- endmacro %}
 
 
-{#- The size on disk of one dimension: {'bytes', 'source', 'format'} and the
-    bound it is ('upper bound: ...') or none. -#}
+{#- The size on disk of one dimension: as `_sj_star_measure_base`, and the
+    bound it is: none, {'base': table} (a query that only filters and
+    projects the table) or {'base': none} (a filter, not estimated). -#}
 {% macro _sj_star_measure_dimension(d, options) -%}
     {%- set input = d.input -%}
     {%- if not skewjoin._sj_queries_allowed() -%}
-        {{- return({'bytes': none, 'format': input.format or input.kind, 'bound': none,
-                    'source': 'not looked up: run-time queries are off ' ~ skewjoin._sj_queries_off_reason()}) -}}
+        {{- return({'bytes': none, 'format': input.format or input.kind, 'bound': none, 'how': 'off'}) -}}
     {%- endif -%}
     {%- set bound = none -%}
     {%- if input.kind == 'query' -%}
         {%- set base = skewjoin._sj_star_single_table(input.sql) -%}
         {%- if base is none -%}
-            {%- set source -%}
-a query other than `select <columns> from <table> [where ...]` is not estimated (give the table as relation with a
-filter, or set broadcast: true)
-            {%- endset -%}
-            {%- set m = {'bytes': none, 'format': 'query', 'source': source | replace('\n', ' ')} -%}
+            {%- set m = {'bytes': none, 'format': 'query', 'how': 'query'} -%}
         {%- else -%}
             {%- set path = skewjoin._sj_star_path_match(base) -%}
             {%- if path -%}
@@ -192,13 +164,13 @@ filter, or set broadcast: true)
             {%- else -%}
                 {%- set m = skewjoin._sj_star_measure_base('table', base, none, options.analyze) -%}
             {%- endif -%}
-            {%- set bound = 'upper bound: the size of ' ~ base ~ ', which the query only filters and projects' -%}
+            {%- set bound = {'base': base} -%}
         {%- endif -%}
     {%- else -%}
         {%- set m = skewjoin._sj_star_measure_base(input.kind, input['from'], input.format, options.analyze) -%}
     {%- endif -%}
     {%- if d.filter is not none and m.bytes is not none and bound is none -%}
-        {%- set bound = 'upper bound: the filter is not estimated' -%}
+        {%- set bound = {'base': none} -%}
     {%- endif -%}
     {%- set out = {'bound': bound} -%}
     {%- do out.update(m) -%}
@@ -206,26 +178,29 @@ filter, or set broadcast: true)
 {%- endmacro %}
 
 
-{#- Fill in each dimension's size: raw bytes, source, format, factor and the
-    estimate used against the budget (bytes x factor, rounded up). Returns
-    the seconds the size queries took, none when run-time queries are off. -#}
+{#- Fill in each dimension's size: raw bytes, 'size' (how it was measured,
+    `_sj_star_measure_base`), format, bound, factor and where the factor
+    comes from ('factor_from': 'dimension', 'format', 'option' or 'default'),
+    and the estimate used against the budget (bytes x factor, rounded up).
+    Returns the seconds the size queries took, none when run-time queries
+    are off. -#}
 {% macro _sj_star_measure(spec, options) -%}
     {%- set started = modules.datetime.datetime.now() -%}
     {%- for d in spec.dims -%}
         {%- set m = skewjoin._sj_star_measure_dimension(d, options) -%}
         {%- if d.size_factor is not none -%}
             {%- set factor = d.size_factor -%}
-            {%- set factor_source = d.arg ~ '.size_factor' -%}
+            {%- set factor_from = 'dimension' -%}
         {%- elif m.format in options.factors -%}
             {%- set factor = options.factors[m.format] -%}
-            {%- set factor_source = options.factor_source ~ ' for ' ~ m.format -%}
+            {%- set factor_from = 'format' -%}
         {%- else -%}
             {%- set factor = options.factors.get('default', 1.0) -%}
-            {%- set factor_source = options.factor_source if 'default' in options.factors else 'default' -%}
+            {%- set factor_from = 'option' if 'default' in options.factors else 'default' -%}
         {%- endif -%}
         {%- set estimate = none if m.bytes is none else ((m.bytes * factor) | round(0, 'ceil') | int) -%}
-        {%- do d.update({'bytes': m.bytes, 'size_source': m.source, 'format': m.format, 'bound': m.bound,
-                         'factor': factor, 'factor_source': factor_source, 'estimate': estimate}) -%}
+        {%- do d.update({'bytes': m.bytes, 'size': m, 'format': m.format, 'bound': m.bound,
+                         'factor': factor, 'factor_from': factor_from, 'estimate': estimate}) -%}
     {%- endfor -%}
     {%- if not skewjoin._sj_queries_allowed() -%}
         {{- return(none) -}}
