@@ -134,64 +134,91 @@ having max(sj_created) < current_timestamp() - make_interval(0, 0, 0, 0, {{ hour
 {%- endmacro %}
 
 
+{#- Make the cache ready for `wanted` and read what it holds: create the
+    table when missing (by on-run-start, or the first hook: models whose
+    pre_hooks run at once on a first run would otherwise race to create it,
+    and Spark refuses the second CREATE), drop the expired runs, and list the
+    wanted key sets already complete for this run. Returns {'created',
+    'dropped', 'present'}. -#}
+{% macro _sj_prune_key_sets_prepare(table, run, wanted) -%}
+    {%- set in_model = wanted['from'].startswith('the compiled SQL') -%}
+    {%- set out = {'created': false, 'dropped': [], 'present': []} -%}
+    {%- if (wanted.key_sets or not in_model) and not skewjoin._sj_prune_cache_exists(table) -%}
+        {%- do run_query('create schema if not exists ' ~ table.split('.')[0]) -%}
+        {%- do run_query(skewjoin._sj_prune_cache_create_sql(table)) -%}
+        {%- do out.update({'created': true}) -%}
+    {%- endif -%}
+    {%- if wanted.key_sets -%}
+        {%- do out.update({'dropped': skewjoin._sj_prune_cache_expire(table, run)}) -%}
+        {#- the table exists by now: no second SHOW TABLES -#}
+        {%- do out.update({'present': skewjoin._sj_prune_cache_present(table, run,
+            wanted.key_sets | map(attribute='id') | list, exists=true)}) -%}
+    {%- endif -%}
+    {{- return(out) -}}
+{%- endmacro %}
+
+
+{#- The record of a prune_key_sets call, from what it planned and did:
+    {'table', 'run', 'skipped': none, 'off' or the dbt command that runs no
+    model, 'from', 'key_sets', 'created', 'dropped', 'present', 'missing',
+    'seconds'}. -#}
+{% macro _sj_prune_key_sets_record(work) -%}
+    {%- if work.skipped == 'off' -%}
+        {{- return(['nothing computed: run-time queries are off ' ~ skewjoin._sj_queries_off_reason()]) -}}
+    {%- elif work.skipped is not none -%}
+        {{- return(['nothing computed: dbt ' ~ work.skipped ~ ' runs no model, so no key set is needed']) -}}
+    {%- endif -%}
+    {%- set lines = ['cache ' ~ work.table ~ ', run ' ~ work.run ~ '; key sets from ' ~ work['from'] ~ ': '
+        ~ work.key_sets | length] -%}
+    {%- if work.created -%}{%- do lines.append('created the cache table') -%}{%- endif -%}
+    {%- if work.dropped -%}
+        {%- do lines.append('dropped ' ~ work.dropped | length ~ ' earlier run(s) older than '
+            ~ var('skewjoin_prune_cache_keep_hours', 24) ~ ' h') -%}
+    {%- endif -%}
+    {%- for ks in work.key_sets -%}
+        {%- set shown = ks['from'] if not ks['from'].startswith('(') else 'a query' -%}
+        {%- set what = 'key set ' ~ ks.id[:12] ~ ' (' ~ shown ~ (' where ' ~ ks.filter if ks.filter is not none
+            else '') ~ ' on ' ~ (ks.columns | map(attribute='name') | join(', ')) ~ ')' -%}
+        {%- do lines.append(what ~ (': already in the cache for this run' if ks.id in work.present else ': computed')) -%}
+    {%- endfor -%}
+    {%- if work.missing -%}
+        {%- do lines.append(work.missing | length ~ ' key set(s) computed in one statement, '
+            ~ ('%.2f' | format(work.seconds)) ~ ' s') -%}
+    {%- endif -%}
+    {{- return(lines) -}}
+{%- endmacro %}
+
+
 {% macro spark__prune_key_sets(key_sets) -%}
     {%- if not execute -%}
         {{- return('') -}}
     {%- endif -%}
-    {%- set table = skewjoin._sj_prune_cache_table('prune_key_sets') -%}
-    {%- set run = skewjoin._sj_prune_cache_run('prune_key_sets') -%}
     {%- set which = flags.WHICH | string -%}
     {%- set where = ('model ' ~ model.name) if model is defined and model is not none and model.get('name')
         else 'hook' -%}
-    {%- set lines = [] -%}
+    {%- set work = {'table': skewjoin._sj_prune_cache_table('prune_key_sets'),
+                    'run': skewjoin._sj_prune_cache_run('prune_key_sets'), 'skipped': none} -%}
     {%- if not skewjoin._sj_queries_allowed() -%}
-        {%- do lines.append('nothing computed: run-time queries are off ' ~ skewjoin._sj_queries_off_reason()) -%}
+        {%- do work.update({'skipped': 'off'}) -%}
     {%- elif which not in ('run', 'build', 'retry', 'run-operation') -%}
-        {%- do lines.append('nothing computed: dbt ' ~ which ~ ' runs no model, so no key set is needed') -%}
+        {%- do work.update({'skipped': which}) -%}
     {%- else -%}
-        {%- set wanted = skewjoin._sj_prune_key_sets_wanted(key_sets) -%}
-        {%- do lines.append('cache ' ~ table ~ ', run ' ~ run ~ '; key sets from ' ~ wanted['from'] ~ ': '
-            ~ wanted.key_sets | length) -%}
-        {%- set in_model = wanted['from'].startswith('the compiled SQL') -%}
-        {#- made here, by on-run-start or the first hook: models whose pre_hooks run at once on a first
-            run would otherwise race to create it (Spark refuses the second CREATE) -#}
-        {%- if (wanted.key_sets or not in_model) and not skewjoin._sj_prune_cache_exists(table) -%}
-            {%- do run_query('create schema if not exists ' ~ table.split('.')[0]) -%}
-            {%- do run_query(skewjoin._sj_prune_cache_create_sql(table)) -%}
-            {%- do lines.append('created the cache table') -%}
-        {%- endif -%}
-        {%- if wanted.key_sets -%}
-            {%- set dropped = skewjoin._sj_prune_cache_expire(table, run) -%}
-            {%- if dropped -%}
-                {%- do lines.append('dropped ' ~ dropped | length ~ ' earlier run(s) older than '
-                    ~ var('skewjoin_prune_cache_keep_hours', 24) ~ ' h') -%}
-            {%- endif -%}
-            {%- set ids = wanted.key_sets | map(attribute='id') | list -%}
-            {#- the table exists by now: no second SHOW TABLES -#}
-            {%- set present = skewjoin._sj_prune_cache_present(table, run, ids, exists=true) -%}
-            {%- set missing = [] -%}
-            {%- for ks in wanted.key_sets -%}
-                {%- set shown = ks['from'] if not ks['from'].startswith('(') else 'a query' -%}
-                {%- set what = 'key set ' ~ ks.id[:12] ~ ' (' ~ shown ~ (' where ' ~ ks.filter if ks.filter is not none
-                    else '') ~ ' on ' ~ (ks.columns | map(attribute='name') | join(', ')) ~ ')' -%}
-                {%- if ks.id in present -%}
-                    {%- do lines.append(what ~ ': already in the cache for this run') -%}
-                {%- else -%}
-                    {%- do lines.append(what ~ ': computed') -%}
-                    {%- do missing.append(ks) -%}
-                {%- endif -%}
-            {%- endfor -%}
-            {%- if missing -%}
-                {%- set started = modules.datetime.datetime.now() -%}
-                {%- set writer = local_md5(invocation_id ~ '|' ~ where ~ '|' ~ started.isoformat())[:16] -%}
-                {%- do run_query(skewjoin._sj_prune_cache_fill_sql(table, run, missing, writer)) -%}
-                {%- set seconds = (modules.datetime.datetime.now() - started).total_seconds() -%}
-                {%- do lines.append(missing | length ~ ' key set(s) computed in one statement, '
-                    ~ ('%.2f' | format(seconds)) ~ ' s') -%}
-            {%- endif -%}
+        {#- resolve: the key sets wanted, their columns described -#}
+        {%- do work.update(skewjoin._sj_prune_key_sets_wanted(key_sets)) -%}
+        {#- measure: the cache made ready (created, expired runs dropped) and the key sets it holds -#}
+        {%- do work.update(skewjoin._sj_prune_key_sets_prepare(work.table, work.run, work)) -%}
+        {#- plan: compute the key sets the cache does not hold for this run -#}
+        {%- do work.update({'missing': work.key_sets | rejectattr('id', 'in', work.present) | list}) -%}
+        {#- write: one statement, under a writer id unique to this call -#}
+        {%- if work.missing -%}
+            {%- set started = modules.datetime.datetime.now() -%}
+            {%- set writer = local_md5(invocation_id ~ '|' ~ where ~ '|' ~ started.isoformat())[:16] -%}
+            {%- do run_query(skewjoin._sj_prune_cache_fill_sql(work.table, work.run, work.missing, writer)) -%}
+            {%- do work.update({'seconds': (modules.datetime.datetime.now() - started).total_seconds()}) -%}
         {%- endif -%}
     {%- endif -%}
+    {#- render: the record, from what was planned and done -#}
     {%- do log('skewjoin.prune_key_sets decision record (' ~ where ~ '): '
-        ~ (lines | join(' | ')), info=true) -%}
+        ~ (skewjoin._sj_prune_key_sets_record(work) | join(' | ')), info=true) -%}
     {{- return('') -}}
 {%- endmacro %}
