@@ -179,7 +179,8 @@ having max(sj_created) < current_timestamp() - make_interval(0, 0, 0, 0, {{ hour
         {%- set shown = ks['from'] if not ks['from'].startswith('(') else 'a query' -%}
         {%- set what = 'key set ' ~ ks.id[:12] ~ ' (' ~ shown ~ (' where ' ~ ks.filter if ks.filter is not none
             else '') ~ ' on ' ~ (ks.columns | map(attribute='name') | join(', ')) ~ ')' -%}
-        {%- do lines.append(what ~ (': already in the cache for this run' if ks.id in work.present else ': computed')) -%}
+        {%- do lines.append(what ~ (': already in the cache for this run' if ks.id in work.present
+            else ': computed')) -%}
     {%- endfor -%}
     {%- if work.missing -%}
         {%- do lines.append(work.missing | length ~ ' key set(s) computed in one statement, '

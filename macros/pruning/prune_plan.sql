@@ -32,7 +32,8 @@
     {%- for k in keys -%}
         {%- set lits = skewjoin._sj_prune_literals(spec, k, collected.tuples, loop.index0)
             | unique(case_sensitive=true) | list -%}
-        {%- do conjuncts.append({'sql': k.big_expr ~ ' in (' ~ (lits | join(', ')) ~ ')', 'columns': [k.big | lower]}) -%}
+        {%- do conjuncts.append({'sql': k.big_expr ~ ' in (' ~ (lits | join(', ')) ~ ')',
+                                 'columns': [k.big | lower]}) -%}
         {%- do n_values.append(lits | length) -%}
     {%- endfor -%}
     {%- if keys | length > 1 -%}
@@ -101,12 +102,13 @@
         {%- for k in keys -%}
             {%- set lo = skewjoin._sj_prune_literal(spec.macro, group.collected['min'][loop.index0], k.target) -%}
             {%- set hi = skewjoin._sj_prune_literal(spec.macro, group.collected['max'][loop.index0], k.target) -%}
-            {%- do conjuncts.append({'sql': k.big_expr ~ ' between ' ~ lo ~ ' and ' ~ hi, 'columns': [k.big | lower]}) -%}
+            {%- do conjuncts.append({'sql': k.big_expr ~ ' between ' ~ lo ~ ' and ' ~ hi,
+                                     'columns': [k.big | lower]}) -%}
         {%- endfor -%}
         {%- do plan.update({'choice': 'range', 'conjuncts': conjuncts}) -%}
     {%- elif spec.fallback == 'semi_join' -%}
-        {%- do plan.update({'choice': 'semi_join', 'conjuncts': [{'sql': skewjoin._sj_prune_semi_join_sql(group.sources),
-            'columns': columns, 'subquery': true}]}) -%}
+        {%- do plan.update({'choice': 'semi_join', 'conjuncts': [{
+            'sql': skewjoin._sj_prune_semi_join_sql(group.sources), 'columns': columns, 'subquery': true}]}) -%}
     {%- else -%}
         {%- do plan.update({'choice': 'none', 'conjuncts': []}) -%}
     {%- endif -%}

@@ -61,8 +61,8 @@
         {{- return(['pruning: no inner or left semi dimension has a filter, so the fact is read whole']) -}}
     {%- elif pruning.state == 'off' -%}
         {%- set line -%}
-pruning: none, run-time queries are off {{ skewjoin._sj_queries_off_reason() }}: no key was collected, so the fact is read
-whole
+pruning: none, run-time queries are off {{ skewjoin._sj_queries_off_reason() }}: no key was collected, so the fact is
+read whole
         {%- endset -%}
         {{- return([line | replace('\n', ' ')]) -}}
     {%- endif -%}

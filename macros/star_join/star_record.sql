@@ -56,7 +56,8 @@ memory
     {%- else -%}
         {%- set rule = 'broadcast joins first (filtering joins, then left joins), then shuffle joins' -%}
     {%- endif -%}
-    {%- do lines.append('join order: ' ~ (plan.order.dims | map(attribute='alias') | join(', ')) ~ ' (' ~ rule ~ ')') -%}
+    {%- do lines.append('join order: ' ~ (plan.order.dims | map(attribute='alias') | join(', '))
+        ~ ' (' ~ rule ~ ')') -%}
     {%- if spec.renamed -%}
         {%- do lines.append('output columns renamed to avoid duplicate names: ' ~ (spec.renamed | join(', '))) -%}
     {%- endif -%}
@@ -139,7 +140,8 @@ no catalog statistics, and a {{ size.provider or 'non-file' }} table whose files
 {% macro _sj_star_why(d) -%}
     {%- set why = d.why -%}
     {%- if why.rule == 'forced' -%}
-        {{- return('broadcast: true (forced' ~ ('' if d.estimate is not none else '; size unknown, not counted') ~ ')') -}}
+        {%- set unknown = '' if d.estimate is not none else '; size unknown, not counted' -%}
+        {{- return('broadcast: true (forced' ~ unknown ~ ')') -}}
     {%- elif why.rule == 'preserved' and d.join_type == 'full' -%}
         {{- return('cannot be broadcast: a full outer join preserves both sides, so neither may be broadcast') -}}
     {%- elif why.rule == 'preserved' -%}
@@ -169,7 +171,8 @@ no catalog statistics, and a {{ size.provider or 'non-file' }} table whose files
         {%- elif d.bound.base is none -%}
             {%- set bound = ', upper bound: the filter is not estimated' -%}
         {%- else -%}
-            {%- set bound = ', upper bound: the size of ' ~ d.bound.base ~ ', which the query only filters and projects' -%}
+            {%- set bound = ', upper bound: the size of ' ~ d.bound.base
+                ~ ', which the query only filters and projects' -%}
         {%- endif -%}
         {%- set size_text = skewjoin._sj_star_bytes_text(d.bytes) ~ ' from ' ~ source ~ bound ~ '; x size factor '
             ~ ('%g' | format(d.factor)) ~ ' (' ~ skewjoin._sj_star_factor_source(d, options) ~ ') = ' ~ d.estimate
