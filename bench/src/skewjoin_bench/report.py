@@ -234,7 +234,7 @@ def spread_markdown(result: BenchResult, medians: dict[str, dict[str, Any]]) -> 
             med = medians.get(key, {})
             share = _ratio(med.get("join_rows_max"), med.get("join_rows_total"))
             lines.append(
-                f"| {SKEW_SCENARIOS[s.dataset][1].split(',')[0]} | {strategy_label(s.dataset, s.strategy)} | {what} | "
+                f"| {SKEW_SCENARIOS[s.dataset][1].split(',')[0]} | {s.label} | {what} | "
                 f"{_fmt_n(med.get('join_tasks'))} | {_fmt_n(med.get('join_rows_max'))} | "
                 f"{'–' if share is None else f'{share:.1%}'} | {_fmt_n(med.get('join_rows_heavy_tasks'))} | "
                 f"{_fmt_r(med.get('join_max_over_median'))} | {_fmt_s(_ms(med, TARGET_SLOTS))} | "
