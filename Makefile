@@ -1,9 +1,9 @@
 # skewjoin: two commands on a fresh machine (Python 3.11, Java 17, make).
 #   make demo   build the demo pipeline on embedded Spark and print a summary
 #   make test   run every test against a local Spark Thrift Server, then lint
-#   make bench  run the benchmark at its default size: the skew scenarios a-h (see docs/performance.md; ~15 min here)
+#   make bench  run the benchmark at its default size: the skew scenarios a-h (see docs/performance.md; a-f alone took ~9 min here)
 #   make bench-g   scenario g at issue 29's size (4M fact rows, 2400 partitions), twice: Spark's defaults, then
-#                  spark.shuffle.accurateBlockSkewedFactor=5 set at the application's start (~25 min here)
+#                  spark.shuffle.accurateBlockSkewedFactor=5 set at the application's start (one repetition each: 40 min on the shared machine)
 #   make bench-large   the same at a size where the plain join's straggler takes seconds (10M fact rows, 15M for scenario d), and the uniform data (3 repetitions: ~35 min here)
 #   make bench-curve   the makespan ratio at 3 sizes, each 4x the last, and its chart
 #   make bench-local   the small-machine case: input read as local Spark reads it
