@@ -75,6 +75,17 @@ def test_smoke_benchmark_runs_checks_and_measures(tmp_path: Path) -> None:
     assert "inner join, then an aggregate by the join key: " in md and f"({own.rows:,} fact rows)" in md
     assert "bench_fact_aggregated" in result.compiled["bench_aggregated_auto"]
 
+    # end to end: every compiled model has a compile window, the 'auto' models ran queries in theirs (their
+    # counts) and the plain join none; the report adds them ahead of the join
+    assert {s.model for s in result.scenarios} <= set(result.compile_windows)
+    assert result.compile_metrics["bench_skewed_auto"].jobs >= 1
+    assert "bench_skewed_plain" not in result.compile_metrics
+    auto = next(r for r in data["where_spark_gives_up"] if r["dataset"] == "skewed" and r["strategy"] == "auto")
+    assert auto["compile_makespan"] > 0 and auto["e2e_makespan"] == pytest.approx(
+        auto["makespan"] + auto["compile_makespan"]
+    )
+    assert "## Task time of the 'auto' plans" in md
+
     # the compiled SQL is dbt's, with the macros' decision records
     assert "skewjoin.skew_join" in result.decision_records["bench_skewed_groups"]
     assert "skew groups" in result.decision_records["bench_skewed_groups"]

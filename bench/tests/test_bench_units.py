@@ -434,8 +434,10 @@ def test_dataset_spec_checks_its_parameters() -> None:
     keys = {s.key for s in scenarios(BenchConfig(pruning=True, star=True))}
     assert {"star/plain", "star/star_join", "pruning/prune_predicate", "skewed/plain@aqe_scaled"} <= keys
     # 23 plain-join settings, 17 hand-written configurations, skew_join 'auto' in each of 7 datasets, and the
-    # chain's three: nested skew_join, skew_join_chain with groups, with hot keys
-    assert len(scenarios(BenchConfig())) == 50
+    # chain's three: nested skew_join, skew_join_chain with groups, with hot keys (50); g: 3 plain-join
+    # settings and 2 plans with AQE on and off, for the inner and the left join (14); h: 3 plain-join
+    # settings and e's groups and 'auto' plans on the inner join (6), a's 'auto' plans on the left join (5)
+    assert len(scenarios(BenchConfig())) == 50 + 14 + 6 + 5
     assert {"chain/plain@aqe_forced", "chain/nested_groups", "chain/groups", "chain/hot_keys"} <= {
         s.key for s in scenarios(BenchConfig())
     }
@@ -674,3 +676,203 @@ def test_kept_hot_keys_are_read_from_the_record() -> None:
     assert kept_hot_keys("  hot keys of f (declared): 0 + NULL keys\n", [0, 1]) == [0]
     assert kept_hot_keys("  hot keys of f (declared): none\n", [0, 1]) == []
     assert kept_hot_keys("", [0, 1]) == [0, 1]
+
+
+# -- issue 29: the compile-time queries end to end, scenarios g and h ------------------------
+
+
+def _compile_events() -> list[dict[str, Any]]:
+    """dbt compiling a model from 10,000 to 10,900 ms: two queries (jobs 10, 11) without a benchmark marker,
+    one after the other; a marked job inside the window and an unmarked one after it must not count."""
+    return [
+        {"Event": "SparkListenerJobStart", "Job ID": 10, "Submission Time": 10_100, "Stage IDs": [20, 21],
+         "Stage Infos": [_stage_info(20, [], 2), _stage_info(21, [20], 1)], "Properties": {}},
+        _task(20, 100, 10_100, 10_300), _task(20, 101, 10_100, 10_200),
+        _task(21, 102, 10_300, 10_350, local=10),
+        _job_end(10, 10_350),
+        {"Event": "SparkListenerJobStart", "Job ID": 11, "Submission Time": 10_400, "Stage IDs": [22],
+         "Stage Infos": [_stage_info(22, [], 1)], "Properties": {"spark.job.description": "dbt query"}},
+        _task(22, 103, 10_400, 10_500),
+        _job_end(11, 10_500),
+        {"Event": "SparkListenerJobStart", "Job ID": 12, "Submission Time": 10_600, "Stage IDs": [23],
+         "Stage Infos": [_stage_info(23, [], 1)], "Properties": {"spark.jobGroup.id": "skewjoin-bench/0001/x/"}},
+        _task(23, 104, 10_600, 10_700),
+        _job_end(12, 10_700),
+        {"Event": "SparkListenerJobStart", "Job ID": 13, "Submission Time": 11_000, "Stage IDs": [24],
+         "Stage Infos": [_stage_info(24, [], 1)], "Properties": {}},
+        _task(24, 105, 11_000, 12_000),
+        _job_end(13, 12_000),
+    ]  # fmt: skip
+
+
+def test_a_models_compile_time_queries_are_the_unmarked_jobs_of_its_compile_window() -> None:
+    log = EventLog.from_events(_compile_events())
+    assert [j.job_id for j in log.jobs_between(10_000, 10_900)] == [10, 11]
+    assert [j.job_id for j in log.jobs_between(10_000, 10_900, exclude="")] == [10, 11, 12]
+    got = log.window(10_000, 10_900, "compile m", slots=(1, 64))
+    assert got is not None and got.jobs == 2 and got.tasks == 4
+    assert got.total_task_s == pytest.approx(0.2 + 0.1 + 0.05 + 0.1)
+    # job 11 was submitted after job 10 ended: it waits for it; at P=64 stage 20 (0.2) + 21 (0.05) + 22 (0.1)
+    assert got.makespan_s[64] == pytest.approx(0.35)
+    assert got.makespan_s[1] == pytest.approx(0.45)
+    assert log.window(20_000, 30_000, "nothing") is None
+
+
+def test_dbt_node_events_give_each_models_compile_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from skewjoin_bench import command
+
+    def event(name: str, model: str) -> Any:
+        return SimpleNamespace(info=SimpleNamespace(name=name), data=SimpleNamespace(node_info=SimpleNamespace(
+            node_name=model)))  # fmt: skip
+
+    clock = iter([1.0, 1.5, 2.0, 2.25])
+    monkeypatch.setattr(command.time, "time", lambda: next(clock))
+    windows: dict[str, tuple[int, int]] = {}
+    callback = command.node_windows(windows)
+    callback(event("NodeStart", "bench_a"))
+    callback(event("MainReportVersion", "x"))  # other events: ignored, the clock not read
+    callback(event("NodeFinished", "bench_a"))
+    callback(event("NodeStart", "bench_b"))
+    callback(SimpleNamespace(info=SimpleNamespace(name="NodeFinished"), data=SimpleNamespace(node_info=None)))
+    callback(event("NodeFinished", "bench_b"))
+    assert windows == {"bench_a": (1000, 1500), "bench_b": (2000, 2250)}
+
+
+def _g_result(e2e: bool = True) -> tuple[BenchResult, dict[str, dict[str, Any]]]:
+    """Scenario g (the inner join at 2400 partitions) and e, with made-up medians: Spark's best 4.0 s (AQE on);
+    'auto' with AQE on joins in 0.5 s after 0.3 s of compile-time queries."""
+    from skewjoin_bench.eventlog import RunMetrics
+
+    config = BenchConfig(repetitions=1, datasets=("many_inner", "skewed"))
+    result = _result({})
+    result.config = config
+    result.scenarios = scenarios(config)
+
+    def compiled(p64: float, task: float) -> RunMetrics:
+        return RunMetrics(
+            marker="c", jobs=2, span_s=1, tasks=3, failed_tasks=0, total_task_s=task, cpu_s=0,
+            shuffle_write_bytes=0, shuffle_read_bytes=0, shuffle_write_records=0, memory_spilled=0,
+            disk_spilled=0, input_bytes=0, input_records=0, stages=[], join_stage=None, join_stage_durations=[],
+            makespan_s={2: p64 * 4, 16: p64, 64: p64, 256: p64}, schedule_order="longest-first", exchanges=[],
+            scans=[],
+        )  # fmt: skip
+
+    if e2e:
+        result.compile_windows = {s.model: (0, 2000) for s in result.scenarios}
+        result.compile_metrics = {"bench_many_inner_auto": compiled(0.3, 6.0),
+                                  "bench_many_inner_skew_auto": compiled(0.1, 2.0)}  # fmt: skip
+
+    def med(key: str, p64: float, task: float = 10.0, split: int = 0) -> dict[str, Any]:
+        from skewjoin_bench.scenarios import compile_cost
+
+        out = {"ok_runs": 1, "makespan_s": {2: p64, 16: p64, 64: p64, 256: p64}, "total_task_s": task,
+               "wall_s": task, "skew_split_joins": split, "results_match": True,
+               "shuffle_write_records": 100}  # fmt: skip
+
+        return out | compile_cost(result, key, out)
+
+    medians = {
+        k: med(k, *v)
+        for k, v in {
+            "many_inner/plain@aqe_off": (5.0, 30.0),
+            "many_inner/plain@aqe_default": (4.0, 10.0),
+            "many_inner/plain@aqe_scaled": (4.5, 12.0),
+            "many_inner/auto@aqe_default": (0.5, 12.0),
+            "many_inner/auto@aqe_off": (1.0, 33.0),
+            "many_inner/skew_auto@aqe_default": (0.9, 11.0),
+            "skewed/plain@aqe_off": (4.0,),
+            "skewed/plain@aqe_scaled": (1.0, 10.0, 1),
+            "skewed/auto": (1.04,),
+        }.items()
+    }
+    return result, medians
+
+
+def test_scenario_g_runs_above_2000_partitions_with_aqe_on_and_off() -> None:
+    config = BenchConfig(datasets=("many_inner", "many_left", "skewed"), many_partitions=2400)
+    keys = [s.key for s in scenarios(config)]
+    assert [k for k in keys if k.startswith("many_inner/")] == [
+        "many_inner/plain@aqe_off", "many_inner/plain@aqe_default", "many_inner/plain@aqe_scaled",
+        "many_inner/auto@aqe_default", "many_inner/auto@aqe_off",
+        "many_inner/skew_auto@aqe_default", "many_inner/skew_auto@aqe_off",
+    ]  # fmt: skip
+    assert {s.model for s in scenarios(config) if s.dataset == "many_left"} == {
+        "bench_many_left_plain", "bench_many_left_auto", "bench_many_left_skew_auto"}  # fmt: skip
+    assert "skewed/auto" in keys, "the other datasets keep the strategies' one setting"
+    assert (config.partitions_for("many_left"), config.partitions_for("skewed")) == (2400, 200)
+    assert settings_for("aqe_off", {}, 2400)["spark.sql.shuffle.partitions"] == "2400"
+    assert "spark.sql.shuffle.partitions" not in settings_for("aqe_off", {})
+    assert BenchConfig(spark_conf={"spark.shuffle.accurateBlockSkewedFactor": "5"}).as_dict()["spark_conf"] == {
+        "spark.shuffle.accurateBlockSkewedFactor": "5"}  # fmt: skip
+    # h: e's and a's plans on the identical rows' table
+    h = {s.key: s for s in scenarios(BenchConfig(datasets=("ident_inner", "ident_left")))}
+    assert set(h) >= {"ident_inner/groups", "ident_inner/auto", "ident_left/skew_auto", "ident_left/plain@aqe_off"}
+    assert fact_table("ident_left", DatasetSpec()) == "bench_fact_ident"
+    assert "bench_fact_ident" in dict(statements(DatasetSpec()))
+
+
+def test_end_to_end_adds_the_compile_time_queries_to_the_join() -> None:
+    from skewjoin_bench.report import cpu_markdown, gives_up, gives_up_markdown
+
+    result, medians = _g_result()
+    auto = medians["many_inner/auto@aqe_default"]
+    assert auto["compile_jobs"] == 2 and auto["compile_window_s"] == pytest.approx(2.0)
+    assert auto["e2e_makespan_s"][64] == pytest.approx(0.8) and auto["e2e_task_s"] == pytest.approx(18.0)
+    # a compiled model without a query costs nothing; the plain join's end to end is its join
+    assert medians["many_inner/plain@aqe_default"]["compile_makespan_s"][64] == 0.0
+    assert medians["many_inner/plain@aqe_default"]["e2e_makespan_s"][64] == pytest.approx(4.0)
+    rows = {(r.dataset, r.strategy, r.settings): r for r in gives_up(result, medians)}
+    on = rows[("many_inner", "auto", "aqe_default")]
+    assert on.best_profile == "aqe_default" and on.best_makespan == pytest.approx(4.0)
+    assert on.vs_best == pytest.approx(0.125) and on.e2e_vs_best == pytest.approx(0.2)
+    assert on.target == ("<= 1/5 of Spark's best", 0.2) and on.passed is True
+    # the plan with AQE off is held to the plain join with AQE off for its task time
+    off = rows[("many_inner", "auto", "aqe_off")]
+    assert off.task_time_vs_plain == pytest.approx(1.1) and off.e2e_task_vs_plain == pytest.approx(1.3)
+    assert off.e2e_vs_best == pytest.approx(1.3 / 4.0) and off.passed is False
+    assert on.task_time_vs_plain == pytest.approx(1.2) and on.e2e_task_vs_plain == pytest.approx(1.8)
+    # e: 'auto' within 1.05x of Spark's best end to end (no compile-time query measured here: 0)
+    e = rows[("skewed", "auto", "aqe_scaled")]
+    assert e.target == ("<= 1.05x Spark's best", 1.05) and e.e2e_vs_best == pytest.approx(1.04) and e.passed
+    md = "\n".join(gives_up_markdown(result, list(rows.values())))
+    assert "| 0.50 s | 0.30 s | 0.80 s | 0.12 | 0.20 | 5.00 |" in md
+    cpu = "\n".join(cpu_markdown(list(rows.values())))
+    assert "| hot keys 'auto' | AQE on | 1.20 | 1.80 | 6.00 s | met | **missed** |" in cpu
+    # no compile observed (no event log): end to end unknown, the verdict falls back to the join alone
+    result, medians = _g_result(e2e=False)
+    on = next(r for r in gives_up(result, medians) if r.strategy == "auto" and r.settings == "aqe_default")
+    assert on.compile_makespan is None and on.e2e_vs_best is None and on.passed is True
+
+
+def test_identical_hot_rows_are_reported_by_their_spread() -> None:
+    from skewjoin_bench.report import spread_markdown
+    from skewjoin_bench.scenarios import heavy_tasks
+
+    assert heavy_tasks([100, 50, 49, 1]) == 2
+    assert heavy_tasks([0, 0]) == 0 and heavy_tasks([]) is None
+    config = BenchConfig(repetitions=1, datasets=("skewed", "ident_inner"))
+    result = _result({})
+    result.config = config
+    result.scenarios = scenarios(config)
+    medians = {
+        "skewed/groups": {"join_tasks": 200, "join_rows_max": 100, "join_rows_total": 1000,
+                          "join_rows_heavy_tasks": 8, "results_match": True},
+        "ident_inner/groups": {"join_tasks": 200, "join_rows_max": 700, "join_rows_total": 1000,
+                               "join_rows_heavy_tasks": 1, "results_match": True},
+    }  # fmt: skip
+    md = "\n".join(spread_markdown(result, medians))
+    label = "skew groups (AQE on, scaled skew thresholds)"
+    assert f"| e's inner join | {label} | the fact's own rows | 200 | 100 | 10.0% | 8 |" in md
+    assert f"| e's inner join | {label} | identical (k, 1) | 200 | 700 | 70.0% | 1 |" in md
+    result.scenarios = scenarios(BenchConfig(datasets=("skewed",)))
+    assert spread_markdown(result, medians) == [], "no h, no section"
+
+
+def test_cli_takes_the_partitions_of_g_and_records_start_settings() -> None:
+    runner = CliRunner()
+    helped = runner.invoke(bench, ["--help"])
+    assert "--many-partitions" in helped.output and "many_inner" in helped.output
+    wrong = runner.invoke(bench, ["--many-partitions", "1"])
+    assert wrong.exit_code == 2

@@ -4,6 +4,7 @@
 {% macro bench_skew_join(dataset, skew) -%}
     {%- set fact = source('skewjoin_bench', 'bench_fact_skewed') -%}
     {%- set dim = source('skewjoin_bench', 'bench_dim') -%}
+    {%- set ident = source('skewjoin_bench', 'bench_fact_ident') -%}
     {%- set inner_columns = ['f.fact_id', 'f.k', 'f.amount', 'f.tag', 'd.dim_row', 'd.attr', 'd.weight'] -%}
     {%- set joins = {
         'left': [dim, fact, 'left', ['d.k', 'd.dim_row', 'd.attr', 'f.fact_id', 'f.amount', 'f.tag'], 'd', 'f'],
@@ -15,6 +16,10 @@
         'aggregated': [source('skewjoin_bench', var('skewjoin_bench_aggregated_fact', 'bench_fact_skewed')), dim,
                        'inner', ['f.k', 'f.amount', 'd.dim_row'], 'f', 'd'],
         'skewed': [fact, dim, 'inner', inner_columns, 'f', 'd'],
+        'many_inner': [fact, dim, 'inner', inner_columns, 'f', 'd'],
+        'many_left': [dim, fact, 'left', ['d.k', 'd.dim_row', 'd.attr', 'f.fact_id', 'f.amount', 'f.tag'], 'd', 'f'],
+        'ident_inner': [ident, dim, 'inner', ['f.k', 'f.one', 'd.dim_row', 'd.attr', 'd.weight'], 'f', 'd'],
+        'ident_left': [dim, ident, 'left', ['d.k', 'd.dim_row', 'd.attr', 'f.one'], 'd', 'f'],
         'uniform': [source('skewjoin_bench', 'bench_fact_uniform'), dim, 'inner', inner_columns, 'f', 'd']
     } -%}
     {%- set j = joins[dataset] -%}

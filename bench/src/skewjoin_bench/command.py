@@ -8,6 +8,7 @@ import os
 import shlex
 import shutil
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -39,10 +40,34 @@ def default_project_dir() -> Path | None:
     return None
 
 
+def node_windows(windows: dict[str, tuple[int, int]]) -> Callable[[Any], None]:
+    """A dbt callback that records, in *windows*, when dbt began and finished each model: ``{model name:
+    (start, end)}`` in epoch milliseconds, the clock of Spark's event log. dbt compiles one model at a time
+    (the profiles' ``threads: 1``), so the Spark jobs submitted in a model's window are its compile-time
+    queries (:meth:`~skewjoin_bench.eventlog.EventLog.jobs_between`)."""
+
+    def callback(event: Any) -> None:
+        name = getattr(getattr(event, "info", None), "name", "")
+        if name not in ("NodeStart", "NodeFinished"):
+            return
+        node = getattr(getattr(event, "data", None), "node_info", None)
+        model = str(getattr(node, "node_name", "") or "")
+        if not model:
+            return
+        now = int(time.time() * 1000)
+        start, _end = windows.get(model, (now, now))
+        windows[model] = (now, now) if name == "NodeStart" else (start, now)
+
+    return callback
+
+
 def dbt_compiler(
     project_dir: Path, target: str, work_dir: Path, env: dict[str, str]
 ) -> Callable[[dict[str, Any]], dict[str, str]]:
-    """A function that compiles the bench models with *variables* and returns ``{model: compiled SQL}``."""
+    """A function that compiles the bench models with *variables* and returns ``{model: compiled SQL}``.
+
+    It records when dbt compiled each model in its attribute ``windows`` (see :func:`node_windows`)."""
+    windows: dict[str, tuple[int, int]] = {}
 
     def compile_models(variables: dict[str, Any]) -> dict[str, str]:
         from skewjoin.dbt_runner import compiled_sql, run_dbt
@@ -64,10 +89,12 @@ def dbt_compiler(
             target,
             vars=variables,
             env=env,
+            callbacks=[node_windows(windows)],
         )
         names = sorted({p.stem for p in (target_path / "compiled").rglob("bench_*.sql")})
         return {name: compiled_sql(project_dir, name, str(target_path)) for name in names}
 
+    compile_models.windows = windows  # type: ignore[attr-defined]
     return compile_models
 
 
@@ -193,6 +220,7 @@ _CONFIG_OPTIONS = {
     "pruning": "pruning",
     "star": "star",
     "read": "read",
+    "many_partitions": "many_partitions",
 }
 
 
@@ -276,7 +304,8 @@ _CONFIG_OPTIONS = {
 @click.option(
     "--datasets",
     default="",
-    help="Comma-separated datasets to run (left,right,full,wide,aggregated,skewed,chain,uniform); default: all.",
+    help="Comma-separated datasets to run (left,right,full,wide,aggregated,skewed,chain,many_inner,many_left,"
+    "ident_inner,ident_left,uniform); default: all.",
 )
 @click.option(
     "--shuffle-partitions",
@@ -284,6 +313,14 @@ _CONFIG_OPTIONS = {
     default=_C.shuffle_partitions,
     show_default=True,
     help="spark.sql.shuffle.partitions, and the total slots of the skew groups.",
+)
+@click.option(
+    "--many-partitions",
+    type=click.IntRange(min=2),
+    default=_C.many_partitions,
+    show_default=True,
+    help="Scenario g (many_inner, many_left): spark.sql.shuffle.partitions of its runs and of its models' compile, "
+    "above spark.shuffle.minNumPartitionsToHighlyCompress (2000).",
 )
 @click.option(
     "--cluster-cores",
@@ -411,6 +448,8 @@ def bench(ctx: click.Context, **options: Any) -> None:
     config_changes = {field: options[name] for name, field in _CONFIG_OPTIONS.items() if name in given}
     if "slots" in given:
         config_changes["slots"] = _parse_slots(options["slots"])
+    if options["conf"]:
+        config_changes["spark_conf"] = dict(options["conf"])
     if options["datasets"]:
         config_changes["datasets"] = tuple(d.strip() for d in options["datasets"].split(",") if d.strip())
     if options["read"] == "local" and "strategy_settings" not in given:

@@ -645,6 +645,40 @@ class EventLog:
         jobs = self.jobs_for(marker)
         if not jobs:
             raise EventLogError(f"no job in the event log carries the marker {marker!r}")
+        return self.measure(jobs, marker, slots, order)
+
+    def jobs_between(self, start_ms: int, end_ms: int, exclude: str = "skewjoin-bench/") -> list[JobRecord]:
+        """The jobs submitted from *start_ms* to *end_ms* (inclusive) whose group and description do not
+        contain *exclude*: the queries something else ran in that time, e.g. a model's compile-time queries
+        while dbt compiled it (dbt's jobs carry no benchmark marker)."""
+
+        def marked(job: JobRecord) -> bool:
+            return bool(exclude) and (exclude in job.group or exclude in job.description)
+
+        found = (j for j in self.jobs.values() if start_ms <= j.submission_ms <= end_ms and not marked(j))
+        return sorted(found, key=lambda j: j.job_id)
+
+    def window(
+        self,
+        start_ms: int,
+        end_ms: int,
+        label: str,
+        slots: Sequence[int] = DEFAULT_SLOTS,
+        order: Order = "longest-first",
+    ) -> RunMetrics | None:
+        """The metrics of the jobs of :meth:`jobs_between` (None when there were none)."""
+        jobs = self.jobs_between(start_ms, end_ms)
+        return self.measure(jobs, label, slots, order) if jobs else None
+
+    def measure(
+        self,
+        jobs: Sequence[JobRecord],
+        marker: str,
+        slots: Sequence[int] = DEFAULT_SLOTS,
+        order: Order = "longest-first",
+    ) -> RunMetrics:
+        """The metrics of *jobs* as one run: the projection schedules them as the driver ran them (a job
+        waits for every job that had ended when it was submitted)."""
         stage_ids = sorted({sid for j in jobs for sid in j.stage_ids if self._ran(sid)})
         tasks = [t for sid in stage_ids for t in self.stages[sid].tasks]
         ok = [t for t in tasks if t.successful]

@@ -18,6 +18,8 @@ Tables (Parquet, in the schema ``DatasetSpec.schema``):
   keys: key ``hot_keys + r - 1`` for rank ``r``, with density proportional to
   ``r ** -zipf_exponent`` (the continuous bounded power law, inverted; with
   exponent 0 every key is equally likely).
+- ``bench_fact_ident``: the skewed fact's keys with a constant column
+  (``k``, ``one``): every row of a key is the same row (scenario h).
 - ``bench_fact_uniform``: the same rows with every key equally likely (no
   skew): the control case.
 - ``bench_fact_aggregated``, only when ``aggregated_rows`` is set: scenario
@@ -308,6 +310,9 @@ from (
     )
     table("bench_fact_skewed", _fact_sql(spec, lambda u: zipf_key_sql(spec, u)))
     table("bench_fact_uniform", _fact_sql(spec, lambda u: f"cast(floor({u} * {spec.distinct_keys}) as bigint)"))
+    # scenario h: the skewed fact projected to its key and a constant, so that the rows of a key are identical
+    # (as a side that selects the key alone is); one file per file of the skewed fact
+    table("bench_fact_ident", f"select k, 1 as one from {spec.table('bench_fact_skewed')}")
     if spec.aggregated_has_own_fact:
         rows = spec.fact_rows(spec.aggregated_fact)
         table(spec.aggregated_fact, _fact_sql(spec, lambda u: zipf_key_sql(spec, u), rows))

@@ -53,6 +53,11 @@ FACT_TABLE = {
     "skewed": "bench_fact_skewed",
     "aggregated": "bench_fact_skewed",
     "chain": "bench_fact_skewed",
+    "many_inner": "bench_fact_skewed",
+    "many_left": "bench_fact_skewed",
+    # scenario h's fact is a table of its own (the skewed fact's keys and a constant)
+    "ident_inner": "bench_fact_ident",
+    "ident_left": "bench_fact_ident",
     "uniform": "bench_fact_uniform",
     "pruning": "bench_sales_by_day",
     "star": "bench_star_sales",
@@ -81,7 +86,15 @@ SKEW_SCENARIOS = {
     "aggregated": ("d", "inner join, then an aggregate by the join key"),
     "skewed": ("e", "inner join, the fact hot (AQE's own case)"),
     "chain": ("f", "fact JOIN d1 JOIN d2 on one key, the fact hot (AQE cannot split the second join)"),
+    "many_inner": ("g", "e's inner join with more than 2000 shuffle partitions"),
+    "many_left": ("g", "a's dim LEFT JOIN fact with more than 2000 shuffle partitions"),
+    "ident_inner": ("h", "e's inner join, the fact's hot rows identical (key and a constant)"),
+    "ident_left": ("h", "a's dim LEFT JOIN fact, the fact's hot rows identical (key and a constant)"),
 }
+
+#: scenario g: the datasets that run with ``BenchConfig.many_partitions`` shuffle partitions, their models
+#: compiled with that session setting (their plans take total_slots from the session)
+MANY_PARTITIONS_DATASETS = ("many_inner", "many_left")
 
 SETTINGS_LABELS = {
     "aqe_off": "AQE off",
@@ -157,6 +170,15 @@ class BenchConfig:
     read: str = "splits"
     #: the datasets to run (None: every one)
     datasets: tuple[str, ...] | None = None
+    #: scenario g's spark.sql.shuffle.partitions (above spark.shuffle.minNumPartitionsToHighlyCompress, 2000)
+    many_partitions: int = 2400
+    #: Spark settings given at the application's start (--conf), e.g. spark.shuffle.accurateBlockSkewedFactor,
+    #: a core setting read when map outputs are written, which a session cannot change
+    spark_conf: dict[str, str] = field(default_factory=dict)
+
+    def partitions_for(self, dataset: str) -> int:
+        """spark.sql.shuffle.partitions of a dataset's runs (and of its models' compile)."""
+        return self.many_partitions if dataset in MANY_PARTITIONS_DATASETS else self.shuffle_partitions
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -174,6 +196,8 @@ class BenchConfig:
             "warmup_rounds": self.warmup_rounds,
             "read": self.read,
             "datasets": list(self.datasets) if self.datasets else None,
+            "many_partitions": self.many_partitions,
+            "spark_conf": dict(self.spark_conf),
         }
 
 
@@ -218,11 +242,21 @@ _STRATEGIES = {
     "aggregated": ("groups", "hot_keys", "auto", "skew_auto"),
     "skewed": ("groups", "hot_keys", "both", "auto", "skew_auto"),
     "chain": ("nested_groups", "groups", "hot_keys"),
+    # g: the plans that take total_slots from the session, each with AQE on (Spark's defaults) and off
+    "many_inner": ("auto", "skew_auto"),
+    "many_left": ("auto", "skew_auto"),
+    # h: e's and a's plans on identical hot rows
+    "ident_inner": ("groups", "auto", "skew_auto"),
+    "ident_left": ("auto", "skew_auto"),
 }
+
+#: the session settings a dataset's strategies run with (default: BenchConfig.strategy_settings alone)
+_STRATEGY_PROFILES = {"many_inner": ("aqe_default", "aqe_off"), "many_left": ("aqe_default", "aqe_off")}
 
 #: model name prefix per dataset
 _MODEL = {"left": "left", "right": "right", "full": "full", "wide": "wide", "aggregated": "aggregated",
-          "skewed": "skewed", "chain": "chain"}  # fmt: skip
+          "skewed": "skewed", "chain": "chain", "many_inner": "many_inner", "many_left": "many_left",
+          "ident_inner": "ident_inner", "ident_left": "ident_left"}  # fmt: skip
 
 
 def scenarios(config: BenchConfig) -> list[Scenario]:
@@ -246,7 +280,12 @@ def scenarios(config: BenchConfig) -> list[Scenario]:
         for profile in profiles:
             out.append(Scenario(f"{dataset}/plain@{profile}", dataset, f"bench_{m}_plain", "plain", profile))
         for strategy in strategies:
-            out.append(Scenario(f"{dataset}/{strategy}", dataset, f"bench_{m}_{strategy}", strategy, s))
+            model = f"bench_{m}_{strategy}"
+            if dataset in _STRATEGY_PROFILES:
+                for profile in _STRATEGY_PROFILES[dataset]:
+                    out.append(Scenario(f"{dataset}/{strategy}@{profile}", dataset, model, strategy, profile))
+            else:
+                out.append(Scenario(f"{dataset}/{strategy}", dataset, model, strategy, s))
     if wanted is None or "uniform" in wanted:
         out.append(Scenario("uniform/plain", "uniform", "bench_uniform_plain", "plain", s))
         for strategy in ("groups", "hot_keys", "both", "auto", "skew_auto"):
@@ -265,7 +304,7 @@ def scenarios(config: BenchConfig) -> list[Scenario]:
     return out
 
 
-def settings_for(profile: str, scaled: dict[str, str]) -> dict[str, str | None]:
+def settings_for(profile: str, scaled: dict[str, str], partitions: int | None = None) -> dict[str, str | None]:
     """Session settings of a profile; None puts a setting back to its default.
 
     The skew datasets disable the automatic broadcast (``-1``): their
@@ -277,6 +316,8 @@ def settings_for(profile: str, scaled: dict[str, str]) -> dict[str, str | None]:
     that per-table threshold with star_join's one budget.
     """
     out: dict[str, str | None] = {key: None for key in _AQE_SCALED_KEYS}
+    if partitions is not None:
+        out["spark.sql.shuffle.partitions"] = str(partitions)
     out["spark.sql.optimizer.dynamicPartitionPruning.enabled"] = None
     out["spark.sql.adaptive.forceOptimizeSkewedJoin"] = None
     if profile in ("dpp_off", "dpp_on", "spark_defaults"):
@@ -449,6 +490,10 @@ class BenchResult:
     command: str
     machine: dict[str, Any]
     notes: list[str] = field(default_factory=list)
+    #: when dbt compiled each model, {model: (start, end)} in epoch ms
+    compile_windows: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: each model's compile-time queries (the Spark jobs of its compile window), measured as a run
+    compile_metrics: dict[str, RunMetrics] = field(default_factory=dict)
 
     def runs_of(self, key: str) -> list[RunRecord]:
         return [r for r in self.runs if r.scenario == key]
@@ -494,6 +539,11 @@ class Bench:
         self.timings: dict[str, float] = {}
         self.notes: list[str] = []
         self._run_counter = 0
+        #: when dbt compiled each model, {model: (start, end)} in epoch ms (from the compiler's ``windows``)
+        self.compile_windows: dict[str, tuple[int, int]] = {}
+        #: the fact's shuffle bytes the scaled AQE settings are made from
+        self.scaled_bytes: int | None = None
+        self._last_warm_bytes: int | None = None
 
     # -- steps --------------------------------------------------------------------------
 
@@ -531,7 +581,8 @@ class Bench:
     def _execute(self, scenario: Scenario, sql: str, marker: str, scaled: dict[str, str]) -> RunRecord:
         """Run one scenario with its settings (*scaled*: the AQE settings scaled to its fact's data)."""
         record = RunRecord(scenario.key, 0, 0, marker)
-        for key, value in settings_for(scenario.settings, scaled).items():
+        partitions = self.config.partitions_for(scenario.dataset)
+        for key, value in settings_for(scenario.settings, scaled, partitions).items():
             self.backend.set_conf(key, value)
         started = time.monotonic()
         try:
@@ -582,10 +633,9 @@ class Bench:
         variables = configs.variables(cfg.data.schema, cfg.shuffle_partitions)
         variables["skewjoin_bench_aggregated_fact"] = cfg.data.aggregated_fact
         all_scenarios = scenarios(cfg)
-        variables["skewjoin_bench_models"] = sorted({s.model for s in all_scenarios})
-        compiled = self._timed(
-            "dbt_compile", "dbt compile (integration_tests/models/bench)", lambda: self.compile_models(variables)
-        )
+        compiled = self._timed("dbt_compile", "dbt compile (integration_tests/models/bench)",
+                               lambda: self._compile(variables, all_scenarios))  # fmt: skip
+        self.compile_windows = dict(getattr(self.compile_models, "windows", {}))
         # the fact rows of the hot keys each plan keeps: the declared keys the compile-time check did not drop
         hot_rows = {
             strategy: stats["skewed"].rows_of(kept_hot_keys(compiled.get(f"bench_skewed_{strategy}", ""), declared))
@@ -603,6 +653,7 @@ class Bench:
         own_fact = cfg.data.aggregated_has_own_fact and "aggregated" in by_dataset
         shared = {d: group for d, group in by_dataset.items() if not (own_fact and d == "aggregated")}
         scaled, scaled_from = self._warm_up(shared, compiled)
+        self.scaled_bytes = self._last_warm_bytes
         scaled_aggregated = scaled
         if own_fact:
             own_rows = cfg.data.fact_rows(cfg.data.aggregated_fact)
@@ -612,7 +663,19 @@ class Bench:
                 f"{made_from}: " + ", ".join(f"{k} = {v}" for k, v in scaled_aggregated.items())
             )
 
+        scaled_many = scaled
+        if any(d in by_dataset for d in MANY_PARTITIONS_DATASETS) and self.scaled_bytes:
+            # g's thresholds scaled to its own partition count
+            scaled_many = scaled_aqe_settings(self.scaled_bytes, cfg.many_partitions)
+            self.notes.append(
+                f"scenario g runs with spark.sql.shuffle.partitions = {cfg.many_partitions}; its scaled AQE settings "
+                f"are made from the same shuffle over {cfg.many_partitions} partitions: "
+                + ", ".join(f"{k} = {v}" for k, v in scaled_many.items())
+            )
+
         def scaled_for(scenario: Scenario) -> dict[str, str]:
+            if scenario.dataset in MANY_PARTITIONS_DATASETS:
+                return scaled_many
             return scaled_aggregated if scenario.dataset == "aggregated" else scaled
 
         # unmeasured rounds: every scenario in the order of the first measured round
@@ -669,7 +732,26 @@ class Bench:
             command=command,
             machine=machine,
             notes=self.notes,
+            compile_windows=self.compile_windows,
         )
+
+    def _compile(self, variables: dict[str, Any], all_scenarios: Sequence[Scenario]) -> dict[str, str]:
+        """dbt compile of every scenario's model, once per shuffle partition count: a model compiles in a
+        session with its dataset's ``spark.sql.shuffle.partitions`` (the total_slots of the plans that do not
+        set it, and the partitions of its compile-time queries), which is then put back."""
+        cfg = self.config
+        by_partitions: dict[int, set[str]] = {}
+        for s in all_scenarios:
+            by_partitions.setdefault(cfg.partitions_for(s.dataset), set()).add(s.model)
+        compiled: dict[str, str] = {}
+        for partitions, models in sorted(by_partitions.items(), key=lambda x: x[0] != cfg.shuffle_partitions):
+            self.backend.set_conf("spark.sql.shuffle.partitions", str(partitions))
+            try:
+                got = self.compile_models({**variables, "skewjoin_bench_models": sorted(models)})
+            finally:
+                self.backend.set_conf("spark.sql.shuffle.partitions", str(cfg.shuffle_partitions))
+            compiled.update({name: sql for name, sql in got.items() if name in models or name not in compiled})
+        return compiled
 
     def _warm_up(
         self, by_dataset: dict[str, list[Scenario]], compiled: dict[str, str], rows: int | None = None
@@ -682,6 +764,7 @@ class Bench:
         """
         cfg = self.config
         shuffle_bytes = (rows or cfg.data.rows) * 48
+        self._last_warm_bytes = shuffle_bytes
         scaled_from = f"an estimate of 48 bytes a fact row ({shuffle_bytes:,} bytes)"
         warm = (
             "skewed"
@@ -705,6 +788,7 @@ class Bench:
                 run = log.run(marker, cfg.slots, cfg.order)
                 hashed = [e.bytes or 0 for e in run.exchanges if e.partitioning == "hash"]
                 shuffle_bytes = sum(hashed) if hashed else run.shuffle_write_bytes
+                self._last_warm_bytes = shuffle_bytes
                 scaled_from = f"the warm-up's shuffle ({shuffle_bytes:,} bytes)"
         except EventLogError as exc:
             self.notes.append(f"scaled AQE settings estimated (event log not readable after the warm-up: {exc})")
@@ -750,6 +834,13 @@ def attach_metrics(result: BenchResult, log: EventLog) -> list[str]:
             run.metrics = log.run(run.marker, result.config.slots, result.config.order)
         except EventLogError as exc:
             problems.append(f"{run.scenario} round {run.round}: {exc}")
+    models = {s.model for s in result.scenarios}
+    for model, (start, end) in sorted(result.compile_windows.items()):
+        if model not in models:
+            continue
+        metrics = log.window(start, end, f"compile {model}", result.config.slots, result.config.order)
+        if metrics is not None:
+            result.compile_metrics[model] = metrics
     return problems
 
 
@@ -791,6 +882,9 @@ def scenario_medians(result: BenchResult, key: str) -> dict[str, Any]:
         "join_rows_max_over_median": m(lambda x: x.join_rows_max_over_median),
         "join_longest_rows_over_median": m(lambda x: x.join_longest_rows_over_median),
         "join_scan_tasks": m(lambda x: x.join_scan_tasks),
+        "join_rows_max": m(lambda x: max(x.join_stage_rows) if x.join_stage_rows else None),
+        "join_rows_total": m(lambda x: sum(x.join_stage_rows) if x.join_stage_rows else None),
+        "join_rows_heavy_tasks": m(lambda x: heavy_tasks(x.join_stage_rows)),
         "fact_rows_hash_shuffled": m(lambda x: x.hash_shuffled_records(fact)) if fact else None,
         "fact_rows_read": m(lambda x: sum(s.rows or 0 for s in x.scanned(fact)) if x.scanned(fact) else None),
         "fact_partitions_read": m(
@@ -803,7 +897,55 @@ def scenario_medians(result: BenchResult, key: str) -> dict[str, Any]:
         "broadcast_rows": m(lambda x: sum(b.rows or 0 for b in x.broadcasts)),
         "makespan_s": {p: m(lambda x, p=p: x.makespan_s.get(p)) for p in result.config.slots},
     }
+    out.update(compile_cost(result, key, out))
     return out
+
+
+def heavy_tasks(rows: Sequence[int]) -> int | None:
+    """How many tasks read at least half the rows of the task that read the most: the partitions a hot key's
+    rows were spread over (1: one task holds them all)."""
+    if not rows:
+        return None
+    top = max(rows)
+    return sum(1 for r in rows if top > 0 and 2 * r >= top)
+
+
+def compile_cost(result: BenchResult, key: str, joined: dict[str, Any]) -> dict[str, Any]:
+    """What the scenario's model cost when dbt compiled it, and the whole thing end to end.
+
+    The model's compile-time queries (the Spark jobs of its compile window:
+    'auto''s counts, the verification of declared configs, star sizes,
+    pruning keys) are projected as the join is, list-scheduled on P slots,
+    and run before the join: end to end = their makespan + the join's
+    (median). A model compiled without a query costs 0; a model whose compile
+    was not observed (no window: no event log) is unknown (None). The compile
+    ran once per model, so its numbers are one measurement, not a median.
+    """
+    s = result.scenario(key)
+    slots = list(result.config.slots)
+    none: dict[str, Any] = {
+        "compile_jobs": None,
+        "compile_task_s": None,
+        "compile_window_s": None,
+        "compile_makespan_s": {p: None for p in slots},
+        "e2e_makespan_s": {p: None for p in slots},
+        "e2e_task_s": None,
+    }
+    if s is None or s.model not in result.compile_windows:
+        return none
+    start, end = result.compile_windows[s.model]
+    metrics = result.compile_metrics.get(s.model)
+    compile_ms = {p: (metrics.makespan_s.get(p, 0.0) if metrics else 0.0) for p in slots}
+    task = metrics.total_task_s if metrics else 0.0
+    join_ms = joined.get("makespan_s", {})
+    return {
+        "compile_jobs": metrics.jobs if metrics else 0,
+        "compile_task_s": task,
+        "compile_window_s": max(end - start, 0) / 1000.0,
+        "compile_makespan_s": compile_ms,
+        "e2e_makespan_s": {p: None if join_ms.get(p) is None else join_ms[p] + compile_ms[p] for p in slots},
+        "e2e_task_s": None if joined.get("total_task_s") is None else joined["total_task_s"] + task,
+    }
 
 
 def representative_run(result: BenchResult, key: str) -> RunRecord | None:
