@@ -150,7 +150,9 @@ limit {{ limit }}
 
 {#- Both sides measured: {'left': {'total', 'null', 'splits'}, 'right':
     {...}, 'keys': [{'values': [texts], 'left': rows, 'right': rows,
-    'bounded': [sides whose count is an upper bound]}], 'lines'}. -#}
+    'bounded': [sides whose count is an upper bound]}], 'counted' (each
+    side's counts as measured), 'extras' (the first side's heavy keys were
+    listed first on the second)}. -#}
 {% macro _sj_auto_measure(j, options) -%}
     {%- set first = skewjoin._sj_auto_histogram(j, 'left', options) -%}
     {%- if first is none -%}
@@ -193,12 +195,20 @@ limit {{ limit }}
             {%- endif -%}
         {%- endfor -%}
     {%- endfor -%}
+    {{- return({'left': {'total': first.total, 'null': first.null, 'splits': first.splits},
+                'right': {'total': second.total, 'null': second.null, 'splits': second.splits},
+                'keys': keys, 'counted': counted, 'extras': extras | length > 0}) -}}
+{%- endmacro %}
+
+
+{#- The record's two lines of what 'auto' measured on each side. -#}
+{% macro _sj_auto_measure_record(j, measured, options) -%}
     {%- set how = ('a ' ~ ((options.sample_fraction | float) * 100) ~ '% tablesample, counts of the sample'
         if skewjoin._sj_sampled(options)
         else 'every row, exact counts') -%}
     {%- set lines = [] -%}
     {%- for side in ['left', 'right'] -%}
-        {%- set c = counted[side] -%}
+        {%- set c = measured.counted[side] -%}
         {%- set top = [] -%}
         {%- for k in c['keys'][:5] -%}
             {%- do top.append(k[0] | join(', ') ~ ' ' ~ skewjoin._sj_auto_pct(k[1], c.total)) -%}
@@ -218,11 +228,9 @@ skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}, {{ '%.
         {%- set line -%}
 {{ source }}, {{ c.null }} with a NULL key; heaviest keys:
 {{ top | join('; ') if top else 'none' }}{{ ' (' ~ j.left.alias ~ "'s heavy keys listed first)"
-   if side == 'right' and extras else '' }}
+   if side == 'right' and measured.extras else '' }}
         {%- endset -%}
         {%- do lines.append(line | replace('\n', ' ')) -%}
     {%- endfor -%}
-    {{- return({'left': {'total': first.total, 'null': first.null, 'splits': first.splits},
-                'right': {'total': second.total, 'null': second.null, 'splits': second.splits},
-                'keys': keys, 'lines': lines}) -}}
+    {{- return(lines) -}}
 {%- endmacro %}

@@ -1,6 +1,19 @@
 {#- The decision record of a groups plan. -#}
 
 
+{#- The record of the groups' layout (`_sj_plan_groups`): the layout, the
+    placement, and the groups the hot keys leave empty; warns (in the log)
+    of a group that spreads nothing. -#}
+{% macro _sj_groups_record(join, layout, slots_source, hot) -%}
+    {%- set lines = skewjoin._sj_group_record_lines(join, layout, slots_source)
+        + skewjoin._sj_placement_record(layout.placement) -%}
+    {%- if hot.active -%}
+        {%- set lines = lines + skewjoin._sj_groups_left_empty(join, layout, hot) -%}
+    {%- endif -%}
+    {{- return(lines) -}}
+{%- endmacro %}
+
+
 {#- Decision-record lines for a groups plan: each group's range, how its
     rows are routed, and the copies it makes of the other side's rows. -#}
 {% macro _sj_group_record_lines(join, plan, slots_source) -%}

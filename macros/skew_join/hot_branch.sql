@@ -20,13 +20,13 @@ left outer join (select * from {{ other_input }} where false) as {{ j[other].ali
 {#- The CTEs that read one side's hot rows of `hot_side`'s keys: where the
     side is the hot side, its rows as read (`_read`, which the distinct keys
     read) and, when spread, hashed and repartitioned by a hash of the whole
-    row. Returns {'ctes', 'line', 'tasks'}. -#}
+    row. Returns the CTEs. -#}
 {% macro _sj_hot_rows_ctes(j, hot, side, hot_side, input_cte, pred) -%}
     {%- set alias = j[side].alias -%}
     {%- set name = alias ~ '_hot_' ~ j[hot_side].alias -%}
     {%- set read_sql = 'select * from ' ~ input_cte ~ ' as ' ~ alias ~ '\nwhere ' ~ pred -%}
     {%- if hot_side != side -%}
-        {{- return({'ctes': [[name, read_sql]], 'line': none, 'tasks': none}) -}}
+        {{- return([[name, read_sql]]) -}}
     {%- endif -%}
     {%- set spread = hot['spread_' ~ side] -%}
     {%- set ctes = [[name ~ '_read', read_sql]] -%}
@@ -43,7 +43,7 @@ left outer join (select * from {{ other_input }} where false) as {{ j[other].ali
     {%- else -%}
         {%- do ctes.append([name, 'select * from ' ~ name ~ '_read']) -%}
     {%- endif -%}
-    {{- return({'ctes': ctes, 'line': spread.line, 'tasks': spread.tasks}) -}}
+    {{- return(ctes) -}}
 {%- endmacro %}
 
 
@@ -55,15 +55,34 @@ left outer join (select * from {{ other_input }} where false) as {{ j[other].ali
 {%- endmacro %}
 
 
+{#- How the broadcast branch of side `s`'s hot keys joins (pure): 'keys'
+    (a semi or anti join of the other side's rows against the distinct hot
+    keys; the output is the left side's rows) or 'rows' (the hot rows
+    stream, the other side's rows of those keys are broadcast), its
+    'keyword', and 'unmatched' (the other side is preserved: its rows with
+    no hot match are kept by an anti join). -#}
+{% macro _sj_hot_branch_shape(j, s) -%}
+    {%- set jt = j.join_type -%}
+    {%- set o = 'right' if s == 'left' else 'left' -%}
+    {%- if jt in ('left semi', 'left anti') and s == 'right' -%}
+        {{- return({'kind': 'keys', 'keyword': j.semantics.keyword, 'unmatched': false}) -}}
+    {%- elif jt in ('left semi', 'left anti') -%}
+        {%- set keyword = j.semantics.keyword -%}
+    {%- elif s in j.semantics.keeps_unmatched -%}
+        {%- set keyword = 'left outer join' -%}
+    {%- else -%}
+        {%- set keyword = 'inner join' -%}
+    {%- endif -%}
+    {{- return({'kind': 'rows', 'keyword': keyword,
+                'unmatched': jt not in ('left semi', 'left anti') and o in j.semantics.keeps_unmatched}) -}}
+{%- endmacro %}
+
+
 {#- CTEs and result branches for the hot keys; returns {'ctes': [...],
-    'selects': [...], 'rest_inputs': {'left': cte, 'right': cte}, 'lines':
-    record lines}. -#}
+    'selects': [...], 'rest_inputs': {'left': cte, 'right': cte}}. -#}
 {% macro _sj_hot_key_ctes(j, hot, inputs) -%}
     {%- set ctes = [] -%}
     {%- set selects = [] -%}
-    {%- set lines = [] -%}
-    {%- set tasks = {} -%}
-    {%- set jt = j.join_type -%}
     {%- set preserved = j.semantics.keeps_unmatched -%}
     {%- set rest_inputs = {} -%}
     {#- each side's rows split into: null bypass, hot of left, hot of right, rest -#}
@@ -74,22 +93,15 @@ left outer join (select * from {{ other_input }} where false) as {{ j[other].ali
         {%- if hot['null_' ~ side] -%}
             {%- set kept = skewjoin._sj_unmatched_select(j, side, alias ~ '_null_keys', other_input)
                 if side in preserved else none -%}
-            {%- set bypass = skewjoin._sj_null_bypass(j, side, inputs[side], kept, 'join', 'the other side NULL',
-                'never match and ' ~ alias ~ ' is not preserved') -%}
+            {%- set bypass = skewjoin._sj_null_bypass(j, side, inputs[side], kept) -%}
             {%- do conds.append(bypass.pred) -%}
             {%- do ctes.extend(bypass.ctes) -%}
             {%- do selects.extend(bypass.selects) -%}
-            {%- do lines.append(bypass.line) -%}
         {%- endif -%}
         {%- for hot_side in ['left', 'right'] if hot[hot_side] is not none -%}
             {%- set pred = skewjoin._sj_in_tuples(j, side, alias, hot[hot_side].tuples) -%}
             {%- do conds.append(pred) -%}
-            {%- set rows = skewjoin._sj_hot_rows_ctes(j, hot, side, hot_side, inputs[side], pred) -%}
-            {%- do ctes.extend(rows.ctes) -%}
-            {%- if rows.line is not none -%}
-                {%- do lines.append(rows.line) -%}
-                {%- do tasks.update({side: rows.tasks}) -%}
-            {%- endif -%}
+            {%- do ctes.extend(skewjoin._sj_hot_rows_ctes(j, hot, side, hot_side, inputs[side], pred)) -%}
         {%- endfor -%}
         {%- if conds -%}
             {%- do ctes.append(skewjoin._sj_hot_rest_cte(alias, inputs[side], conds)) -%}
@@ -107,45 +119,30 @@ left outer join (select * from {{ other_input }} where false) as {{ j[other].ali
         {%- set o_cte = oa ~ '_hot_' ~ sa -%}
         {%- set branch = 'hot_' ~ sa -%}
         {%- set on_cond = skewjoin._sj_on_condition(j) -%}
-        {%- set how = [] -%}
-        {%- if jt in ('left semi', 'left anti') and s == 'right' -%}
+        {%- set shape = skewjoin._sj_hot_branch_shape(j, s) -%}
+        {%- if shape.kind == 'keys' -%}
             {#- the output is a's rows: keep/drop a's rows of these keys by the distinct keys present in b -#}
             {%- do ctes.append(skewjoin._sj_hot_keys_cte(j, s, s_cte)) -%}
             {%- set branch_sql -%}
 select /*+ broadcast({{ sa }}) */
     {{ j.select_list | join(',\n    ') }}
 from {{ o_cte }} as {{ oa }}
-{{ j.semantics.keyword }} {{ s_cte }}_keys as {{ sa }}
+{{ shape.keyword }} {{ s_cte }}_keys as {{ sa }}
     on {{ on_cond }}
             {%- endset -%}
-            {%- do how.append(oa ~ "'s rows of these keys " ~ jt ~ ' join the broadcast distinct keys of ' ~ sa
-                ~ "'s hot rows") -%}
             {%- do ctes.append([branch, branch_sql]) -%}
             {%- do selects.append('select * from ' ~ branch) -%}
         {%- else -%}
-            {%- if jt in ('left semi', 'left anti') -%}
-                {%- set keyword = j.semantics.keyword -%}
-            {%- elif s in preserved -%}
-                {%- set keyword = 'left outer join' -%}
-            {%- else -%}
-                {%- set keyword = 'inner join' -%}
-            {%- endif -%}
             {%- set branch_sql -%}
 select /*+ broadcast({{ oa }}) */
     {{ j.select_list | join(',\n    ') }}
 from {{ s_cte }} as {{ sa }}
-{{ keyword }} {{ o_cte }} as {{ oa }}
+{{ shape.keyword }} {{ o_cte }} as {{ oa }}
     on {{ on_cond }}
             {%- endset -%}
             {%- do ctes.append([branch, branch_sql]) -%}
             {%- do selects.append('select * from ' ~ branch) -%}
-            {%- do how.append(sa ~ "'s hot rows " ~ keyword ~ ' the broadcast rows of ' ~ oa ~ ' with those keys') -%}
-            {%- set n_tasks = tasks.get(s) -%}
-            {%- set copies = (n_tasks ~ ' tasks') if n_tasks is not none
-                else 'tasks (one per input split of ' ~ sa ~ ')' -%}
-            {%- do how.append('multicast: those rows of ' ~ oa ~ ' are broadcast, one copy to each of the ' ~ copies
-                ~ ' of the branch; no run-time count is made') -%}
-            {%- if o in preserved -%}
+            {%- if shape.unmatched -%}
                 {#- o's rows of these keys that no hot row of s matches -#}
                 {%- do ctes.append(skewjoin._sj_hot_keys_cte(j, s, s_cte)) -%}
                 {%- set unmatched_sql -%}
@@ -158,35 +155,38 @@ left anti join {{ s_cte }}_keys as {{ sa }}
                 {%- do ctes.append([o_cte ~ '_unmatched_kept',
                     skewjoin._sj_unmatched_select(j, o, o_cte ~ '_unmatched', inputs[s])]) -%}
                 {%- do selects.append('select * from ' ~ o_cte ~ '_unmatched_kept') -%}
-                {%- do how.append(oa ~ ' is preserved: its rows of these keys with no match are found by an anti join'
-                    ~ ' against the broadcast distinct keys of ' ~ sa ~ "'s hot rows") -%}
             {%- endif -%}
         {%- endif -%}
-        {%- do lines.append('hot branch for keys of ' ~ sa ~ ' (' ~ (hot[s].shown | join('; ')) ~ '): '
-            ~ (how | join('; ')) ~ '; rows never hash-shuffled by these keys') -%}
     {%- endfor -%}
-    {{- return({'ctes': ctes, 'selects': selects, 'rest_inputs': rest_inputs, 'lines': lines}) -}}
+    {{- return({'ctes': ctes, 'selects': selects, 'rest_inputs': rest_inputs}) -}}
 {%- endmacro %}
 
 
 {#- The rows of side `side` (input `input_cte`) with a NULL key, routed
     around the join (they can never match): `kept_sql` keeps them once with
     NULLs for the other side(s) (none: the side is not preserved and they are
-    dropped). `what`: 'join' or 'chain'. Returns {'pred' (the rows' predicate),
-    'ctes', 'selects', 'line'}. -#}
-{% macro _sj_null_bypass(j, side, input_cte, kept_sql, what, others_null, dropped_why) -%}
+    dropped). Returns {'pred' (the rows' predicate), 'ctes', 'selects'}. -#}
+{% macro _sj_null_bypass(j, side, input_cte, kept_sql) -%}
     {%- set alias = j[side].alias -%}
     {%- set pred = skewjoin._sj_any_key_null(j, side, alias) -%}
     {%- if kept_sql is none -%}
-        {{- return({'pred': pred, 'ctes': [], 'selects': [], 'line': 'rows of ' ~ alias ~ ' with a NULL key are'
-                    ~ ' dropped before the ' ~ what ~ ' (they can ' ~ dropped_why ~ ')'}) -}}
+        {{- return({'pred': pred, 'ctes': [], 'selects': []}) -}}
     {%- endif -%}
     {{- return({'pred': pred,
                 'ctes': [[alias ~ '_null_keys', 'select * from ' ~ input_cte ~ ' as ' ~ alias ~ '\nwhere ' ~ pred],
                          [alias ~ '_null_keys_kept', kept_sql]],
-                'selects': ['select * from ' ~ alias ~ '_null_keys_kept'],
-                'line': 'rows of ' ~ alias ~ ' with a NULL key bypass the ' ~ what ~ ' (they can never match): kept'
-                    ~ ' once, ' ~ others_null}) -}}
+                'selects': ['select * from ' ~ alias ~ '_null_keys_kept']}) -}}
+{%- endmacro %}
+
+
+{#- The record line of a NULL-key bypass (`what`: 'join' or 'chain'). -#}
+{% macro _sj_null_bypass_record(alias, kept, what, others_null, dropped_why) -%}
+    {%- if not kept -%}
+        {{- return('rows of ' ~ alias ~ ' with a NULL key are dropped before the ' ~ what ~ ' (they can '
+                   ~ dropped_why ~ ')') -}}
+    {%- endif -%}
+    {{- return('rows of ' ~ alias ~ ' with a NULL key bypass the ' ~ what ~ ' (they can never match): kept once, '
+               ~ others_null) -}}
 {%- endmacro %}
 
 
@@ -204,11 +204,11 @@ left anti join {{ s_cte }}_keys as {{ sa }}
     hot rows meet a broadcast copy of each other side's rows of those keys,
     one join after the other; its NULL-key rows bypass the chain. Returns
     {'ctes', 'selects', 'rest' (alias -> the CTE of the rows left to the
-    shuffle joins), 'lines'}. -#}
+    shuffle joins)}. -#}
 {% macro _sj_hot_chain_ctes(pairs, hot, inputs, select_list) -%}
     {%- set j = pairs[0] -%}
     {%- set a = j.left.alias -%}
-    {%- set out = {'ctes': [], 'selects': [], 'rest': {}, 'lines': []} -%}
+    {%- set out = {'ctes': [], 'selects': [], 'rest': {}} -%}
     {%- do out.rest.update(inputs) -%}
     {%- set conds = [] -%}
     {%- if hot.null_left -%}
@@ -220,12 +220,10 @@ left anti join {{ s_cte }}_keys as {{ sa }}
             {%- endfor -%}
             {%- set kept = skewjoin._sj_chain_join_sql(pairs, select_list, empty) -%}
         {%- endif -%}
-        {%- set bypass = skewjoin._sj_null_bypass(j, 'left', inputs[a], kept, 'chain', 'every other side NULL',
-            'never match, and an inner join of the chain drops them') -%}
+        {%- set bypass = skewjoin._sj_null_bypass(j, 'left', inputs[a], kept) -%}
         {%- do conds.append(bypass.pred) -%}
         {%- do out.ctes.extend(bypass.ctes) -%}
         {%- do out.selects.extend(bypass.selects) -%}
-        {%- do out.lines.append(bypass.line) -%}
     {%- endif -%}
     {%- if hot.left is not none -%}
         {%- set pred = skewjoin._sj_in_tuples(j, 'left', a, hot.left.tuples) -%}
@@ -244,10 +242,6 @@ left anti join {{ s_cte }}_keys as {{ sa }}
         {%- do out.ctes.append(['hot_chain', skewjoin._sj_chain_join_sql(pairs, select_list, hot_inputs,
             broadcast=true)]) -%}
         {%- do out.selects.append('select * from hot_chain') -%}
-        {%- do out.lines.append('hot keys of ' ~ a ~ ' (' ~ (hot.left.shown | join('; ')) ~ '): its hot rows meet a'
-            ~ " broadcast copy of each other side's rows of those keys, one join after the other ("
-            ~ (pairs | map(attribute='right') | map(attribute='alias') | join(', ')) ~ '), never hash-shuffled;'
-            ~ ' multicast: those rows are broadcast, one copy to each task of the branch') -%}
     {%- endif -%}
     {%- do out.ctes.append(skewjoin._sj_hot_rest_cte(a, inputs[a], conds)) -%}
     {%- do out.rest.update({a: a ~ '_rest'}) -%}
@@ -257,15 +251,12 @@ left anti join {{ s_cte }}_keys as {{ sa }}
 
 {#- The last step of a skew render: with `union` (a hot-key branch), the
     rest (`rest_sql`) as the CTE `rest_name` after `ctes`, the hot branches'
-    `selects` and the rest's union all; else the rest alone. `words`: how the
-    record names the hot join, the plain rest and the slotted join. Returns
-    {'body', 'line' (the record's strategy)}. -#}
-{% macro _sj_skew_body(union, ctes, selects, rest_name, rest_sql, grouped, words) -%}
+    `selects` and the rest's union all; else the rest alone. Returns the
+    body. -#}
+{% macro _sj_skew_body(union, ctes, selects, rest_name, rest_sql) -%}
     {%- if not union -%}
-        {{- return({'body': rest_sql, 'line': 'strategy: skew groups over ' ~ words.slotted ~ ' on (keys, slot)'}) -}}
+        {{- return(rest_sql) -}}
     {%- endif -%}
     {%- do ctes.append([rest_name, rest_sql]) -%}
-    {{- return({'body': (selects + ['select * from ' ~ rest_name]) | join('\nunion all\n'),
-                'line': 'strategy: hot keys by ' ~ words.hot ~ ' + ' ~ ('skew groups' if grouped else words.plain)
-                    ~ ' for the rest, results unioned'}) -}}
+    {{- return((selects + ['select * from ' ~ rest_name]) | join('\nunion all\n')) -}}
 {%- endmacro %}

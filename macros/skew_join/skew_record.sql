@@ -1,0 +1,168 @@
+{#- The decision records of skew_join and skew_join_chain, rendered from
+    their plan (`_sj_skew_plan`) alone: no query, no decision. -#}
+
+
+{#- skew_join's record: the join, then the plan's decisions in the order
+    they were made, then what the SQL does with them. -#}
+{% macro _sj_skew_record(j, plan) -%}
+    {%- set lines = [skewjoin._sj_join_record_line(j, plan.source)] -%}
+    {%- if j.renamed -%}
+        {%- do lines.append('output columns of ' ~ j.right.alias ~ ' renamed to avoid duplicate names: '
+            ~ (j.renamed | join(', '))) -%}
+    {%- endif -%}
+    {%- do lines.extend(skewjoin._sj_plan_record(j, plan)) -%}
+    {%- set hot = plan.hot -%}
+    {%- if plan.plain and plan.guard.declined -%}
+        {{- return(lines + ['strategy: plain join (skew plans declined on this local Spark, see above)']) -}}
+    {%- elif plan.plain -%}
+        {%- set hot_text = ' and no hot keys' if not hot.requested else (', hot keys dropped after verification'
+            if hot.get('dropped') else ', hot keys declined') -%}
+        {{- return(lines + ['strategy: plain join (no skew groups' ~ (' left after verification' if plan.dropped
+            else '') ~ hot_text ~ ')']) -}}
+    {%- endif -%}
+    {%- if hot.active -%}
+        {%- do lines.extend(skewjoin._sj_hot_branch_record(j, hot)) -%}
+    {%- endif -%}
+    {%- if plan.layout is not none -%}
+        {%- do lines.extend(skewjoin._sj_groups_record(j, plan.layout, plan.slots[1], hot)) -%}
+    {%- endif -%}
+    {{- return(lines + [skewjoin._sj_strategy_record(hot.active, plan.layout is not none,
+        {'hot': 'broadcast', 'plain': 'plain shuffle join', 'slotted': 'a shuffle join'})]) -}}
+{%- endmacro %}
+
+
+{#- The record's first line: the join, its keys and their types. -#}
+{% macro _sj_join_record_line(j, source) -%}
+    {%- set key_text = [] -%}
+    {%- for k in j['keys'] -%}
+        {%- set compared = (', compared as ' ~ k.type) if k.left_type != k.right_type else '' -%}
+        {%- do key_text.append(j.left.alias ~ '.' ~ k.left ~ ' (' ~ k.left_type ~ ') = ' ~ j.right.alias ~ '.' ~ k.right
+            ~ ' (' ~ k.right_type ~ ')' ~ compared) -%}
+    {%- endfor -%}
+    {{- return(j.join_type ~ ' join on ' ~ (key_text | join(' and ')) ~ '; skew specification from ' ~ source) -}}
+{%- endmacro %}
+
+
+{#- The decisions skew_join and the chain share: the parallelism guard,
+    'auto', the hot keys, the groups' verification. -#}
+{% macro _sj_plan_record(j, plan) -%}
+    {%- set lines = skewjoin._sj_guard_record(plan.guard) -%}
+    {%- if plan.auto is not none -%}
+        {%- do lines.extend(skewjoin._sj_auto_record(j, plan.auto)) -%}
+    {%- endif -%}
+    {%- do lines.extend(skewjoin._sj_hot_record(j, plan.hot)) -%}
+    {%- if plan.verify is not none -%}
+        {%- do lines.extend(skewjoin._sj_verify_groups_record(j, plan.verify)) -%}
+    {%- endif -%}
+    {{- return(lines) -}}
+{%- endmacro %}
+
+
+{#- The record of skew_join's hot-key branch: each side's NULL keys and the
+    spread of its hot rows, then each broadcast branch. -#}
+{% macro _sj_hot_branch_record(j, hot) -%}
+    {%- set lines = [] -%}
+    {%- set preserved = j.semantics.keeps_unmatched -%}
+    {%- for side in ['left', 'right'] -%}
+        {%- set alias = j[side].alias -%}
+        {%- if hot['null_' ~ side] -%}
+            {%- do lines.append(skewjoin._sj_null_bypass_record(alias, side in preserved, 'join',
+                'the other side NULL', 'never match and ' ~ alias ~ ' is not preserved')) -%}
+        {%- endif -%}
+        {%- if hot[side] is not none -%}
+            {%- do lines.append(skewjoin._sj_spread_record(alias, hot['spread_' ~ side], hot.options)) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {%- for s in ['left', 'right'] if hot[s] is not none -%}
+        {%- set sa = j[s].alias -%}
+        {%- set oa = j['right' if s == 'left' else 'left'].alias -%}
+        {%- set shape = skewjoin._sj_hot_branch_shape(j, s) -%}
+        {%- if shape.kind == 'keys' -%}
+            {%- set how = [oa ~ "'s rows of these keys " ~ j.join_type ~ ' join the broadcast distinct keys of ' ~ sa
+                ~ "'s hot rows"] -%}
+        {%- else -%}
+            {%- set tasks = hot['spread_' ~ s].tasks -%}
+            {%- set copies = (tasks ~ ' tasks') if tasks is not none else 'tasks (one per input split of ' ~ sa ~ ')' -%}
+            {%- set how = [sa ~ "'s hot rows " ~ shape.keyword ~ ' the broadcast rows of ' ~ oa ~ ' with those keys',
+                'multicast: those rows of ' ~ oa ~ ' are broadcast, one copy to each of the ' ~ copies
+                ~ ' of the branch; no run-time count is made'] -%}
+            {%- if shape.unmatched -%}
+                {%- do how.append(oa ~ ' is preserved: its rows of these keys with no match are found by an anti join'
+                    ~ ' against the broadcast distinct keys of ' ~ sa ~ "'s hot rows") -%}
+            {%- endif -%}
+        {%- endif -%}
+        {%- do lines.append('hot branch for keys of ' ~ sa ~ ' (' ~ (hot[s].shown | join('; ')) ~ '): '
+            ~ (how | join('; ')) ~ '; rows never hash-shuffled by these keys') -%}
+    {%- endfor -%}
+    {{- return(lines) -}}
+{%- endmacro %}
+
+
+{#- The record's last line, a skew strategy: `union` (a hot-key branch
+    unioned with the rest), `grouped` (skew groups); `words` name the hot
+    join, the plain rest and the slotted join. -#}
+{% macro _sj_strategy_record(union, grouped, words) -%}
+    {%- if not union -%}
+        {{- return('strategy: skew groups over ' ~ words.slotted ~ ' on (keys, slot)') -}}
+    {%- endif -%}
+    {{- return('strategy: hot keys by ' ~ words.hot ~ ' + ' ~ ('skew groups' if grouped else words.plain)
+        ~ ' for the rest, results unioned') -}}
+{%- endmacro %}
+
+
+{#- skew_join_chain's record: the chain (`retyped`: the keys compared in
+    another type; `renamed`: the output columns renamed), the plan's
+    decisions, then what the SQL does with them. -#}
+{% macro _sj_chain_record(pairs, plan, retyped, renamed) -%}
+    {%- set j = pairs[0] -%}
+    {%- set a = j.left.alias -%}
+    {%- set others = pairs | map(attribute='right') | map(attribute='alias') | join(', ') -%}
+    {%- set descr = [] -%}
+    {%- for p in pairs -%}
+        {%- do descr.append(p.join_type ~ ' join ' ~ p.right.alias ~ ' on ' ~ (skewjoin._sj_on_condition(p)
+            | replace('\n    ', ' '))) -%}
+    {%- endfor -%}
+    {%- set lines = ['chain: ' ~ a ~ ' ' ~ (descr | join(', then ')) ~ '; keys compared as '
+        ~ (j['keys'] | map(attribute='type') | join(', ')) ~ '; skew specification from ' ~ plan.source] -%}
+    {%- if retyped -%}
+        {%- set line -%}
+the keys compare in different types ({{ retyped | join('; ') }}): the slots are hashed in
+{{ j['keys'] | map(attribute='type') | join(', ') }} on every side, so rows that match still meet; Spark
+shuffles a join's input again where its key type differs from the previous join's (cast the keys to one type in
+subqueries to shuffle {{ a }} once)
+        {%- endset -%}
+        {%- do lines.append(line | replace('\n', ' ')) -%}
+    {%- endif -%}
+    {%- if renamed -%}
+        {%- do lines.append('output columns renamed to avoid duplicate names: ' ~ (renamed | join(', '))) -%}
+    {%- endif -%}
+    {%- do lines.extend(skewjoin._sj_plan_record(j, plan)) -%}
+    {%- set hot = plan.hot -%}
+    {%- if plan.plain -%}
+        {{- return(lines + ['strategy: the plain chain of joins (' ~ ('skew plans declined on this local Spark, see'
+            ~ ' above' if plan.guard.declined else 'no skew groups' ~ (' left after verification' if plan.dropped
+            else '') ~ (' and no hot keys left after verification' if hot.get('dropped') else ' and no hot keys'))
+            ~ ')']) -}}
+    {%- endif -%}
+    {%- set all_left = (pairs | selectattr('join_type', 'equalto', 'left') | list | length) == (pairs | length) -%}
+    {%- if hot.null_left -%}
+        {%- do lines.append(skewjoin._sj_null_bypass_record(a, all_left, 'chain', 'every other side NULL',
+            'never match, and an inner join of the chain drops them')) -%}
+    {%- endif -%}
+    {%- if hot.left is not none -%}
+        {%- do lines.append('hot keys of ' ~ a ~ ' (' ~ (hot.left.shown | join('; ')) ~ '): its hot rows meet a'
+            ~ " broadcast copy of each other side's rows of those keys, one join after the other (" ~ others
+            ~ '), never hash-shuffled; multicast: those rows are broadcast, one copy to each task of the branch') -%}
+    {%- endif -%}
+    {%- if plan.layout is not none -%}
+        {%- do lines.extend(skewjoin._sj_groups_record(j, plan.layout, plan.slots[1], hot)) -%}
+        {%- do lines.append('every join of the chain matches on (keys, sj_slot): ' ~ a ~ ' is salted once and the'
+            ~ ' rows of every other side (' ~ others ~ ') of a group are copied to the same slots, so '
+            ~ ("Spark keeps the first join's partitioning for the next ones and shuffles " ~ a ~ ' once'
+               if not retyped else "a join whose key type matches the previous one's keeps its partitioning (the"
+               ~ ' others shuffle again, see above)')) -%}
+    {%- endif -%}
+    {%- set union = hot.left is not none or (hot.null_left and all_left) -%}
+    {{- return(lines + [skewjoin._sj_strategy_record(union, plan.layout is not none,
+        {'hot': 'a chain of broadcast joins', 'plain': 'the plain chain', 'slotted': 'a chain of shuffle joins'})]) -}}
+{%- endmacro %}
