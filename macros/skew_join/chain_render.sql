@@ -42,3 +42,53 @@
     {%- set body = skewjoin._sj_skew_body(selects | length > 0, ctes, selects, 'rest_chain', rest_sql) -%}
     {{- return(skewjoin._sj_with_ctes(ctes, body)) -}}
 {%- endmacro %}
+
+
+{#- The chain's hot keys (of its large side only; its joins are inner or
+    left): the large side's NULL-key rows bypass the chain, its hot rows
+    and every other side's rows of those keys go to the hot branch
+    (`_sj_hot_branch`, one step per join), the rest to the shuffle joins.
+    Returns {'ctes', 'selects', 'rest' (alias -> the CTE of the rows left to
+    the shuffle joins)}. -#}
+{% macro _sj_hot_chain_ctes(pairs, hot, inputs, select_list) -%}
+    {%- set j = pairs[0] -%}
+    {%- set a = j.left.alias -%}
+    {%- set out = {'ctes': [], 'selects': [], 'rest': {}} -%}
+    {%- do out.rest.update(inputs) -%}
+    {%- set conds = [] -%}
+    {%- if hot.null_left -%}
+        {%- set kept = none -%}
+        {%- if (pairs | selectattr('join_type', 'equalto', 'left') | list | length) == (pairs | length) -%}
+            {%- set empty = {a: a ~ '_null_keys'} -%}
+            {%- for p in pairs -%}
+                {%- do empty.update({p.right.alias: '(select * from ' ~ inputs[p.right.alias] ~ ' where false)'}) -%}
+            {%- endfor -%}
+            {%- set kept = skewjoin._sj_chain_join_sql(pairs, select_list, empty) -%}
+        {%- endif -%}
+        {%- set bypass = skewjoin._sj_null_bypass(j, 'left', inputs[a], kept) -%}
+        {%- do conds.append(bypass.pred) -%}
+        {%- do out.ctes.extend(bypass.ctes) -%}
+        {%- do out.selects.extend(bypass.selects) -%}
+    {%- endif -%}
+    {%- if hot.left is not none -%}
+        {%- set steps = [] -%}
+        {%- for p in pairs -%}
+            {%- do steps.append({'alias': p.right.alias, 'pair': p, 'pos': 'right', 'keyword': p.join_type ~ ' join'}) -%}
+        {%- endfor -%}
+        {%- set branch = skewjoin._sj_hot_branch({'alias': a, 'pair': j, 'pos': 'left'}, steps, hot.left.tuples,
+            inputs, select_list, {'rows': '{side}_hot', 'branch': 'hot_chain', 'read': false}) -%}
+        {%- do conds.append(branch.preds[a]) -%}
+        {%- do out.ctes.extend(branch.hub) -%}
+        {%- for s in steps -%}
+            {%- do out.ctes.extend(branch.others[s.alias]) -%}
+            {%- do out.ctes.append([s.alias ~ '_rest', 'select * from ' ~ inputs[s.alias] ~ ' as ' ~ s.alias
+                ~ '\nwhere not ' ~ branch.preds[s.alias]]) -%}
+            {%- do out.rest.update({s.alias: s.alias ~ '_rest'}) -%}
+        {%- endfor -%}
+        {%- do out.ctes.extend(branch.branch) -%}
+        {%- do out.selects.extend(branch.selects) -%}
+    {%- endif -%}
+    {%- do out.ctes.append(skewjoin._sj_hot_rest_cte(a, inputs[a], conds)) -%}
+    {%- do out.rest.update({a: a ~ '_rest'}) -%}
+    {{- return(out) -}}
+{%- endmacro %}

@@ -82,22 +82,33 @@ of the group and spreads the large side ({{ left_alias }}) over them, which keep
 
 
 {#- The chain joined from the given CTEs of each side (`inputs`: alias ->
-    cte), with `slot` the extra match on the slots (or none), and a broadcast
-    hint naming the other sides (or none). -#}
+    cte), with `slot` the extra match on the slots, and (`broadcast`) a
+    broadcast hint naming the other sides. -#}
 {% macro _sj_chain_join_sql(pairs, select_list, inputs, slot=false, broadcast=false) -%}
     {%- set a = pairs[0].left.alias -%}
-    {%- set hint = ('/*+ broadcast(' ~ (pairs | map(attribute='right') | map(attribute='alias') | join(', ')) ~ ') */ ')
-        if broadcast else '' -%}
-    {%- set lines = ['select ' ~ hint, '    ' ~ (select_list | join(',\n    ')), 'from ' ~ inputs[a] ~ ' as ' ~ a] -%}
+    {%- set joins = [] -%}
     {%- for j in pairs -%}
         {%- set b = j.right.alias -%}
-        {%- do lines.append((j.join_type ~ ' join') ~ ' ' ~ inputs[b] ~ ' as ' ~ b) -%}
-        {%- do lines.append('    on ' ~ skewjoin._sj_on_condition(j)) -%}
-        {%- if slot -%}
-            {%- do lines.append('    and ' ~ a ~ '.sj_slot = ' ~ b ~ '.sj_slot') -%}
-        {%- endif -%}
+        {%- do joins.append({'keyword': j.join_type ~ ' join', 'input': inputs[b], 'alias': b,
+                             'on': [skewjoin._sj_on_condition(j)] + ([a ~ '.sj_slot = ' ~ b ~ '.sj_slot'] if slot else [])}) -%}
     {%- endfor -%}
-    {{- return(lines[0] | trim ~ '\n' ~ (lines[1:] | join('\n'))) -}}
+    {{- return(skewjoin._sj_joins_sql(select_list, [inputs[a], a], joins,
+        (pairs | map(attribute='right') | map(attribute='alias') | list) if broadcast else none)) -}}
+{%- endmacro %}
+
+
+{#- `first` ([input, alias]) joined to each of `joins` ({'keyword',
+    'input', 'alias', 'on': [conditions]}) one after the other, selecting
+    `select_list`; `broadcast`: the aliases a broadcast hint names. -#}
+{% macro _sj_joins_sql(select_list, first, joins, broadcast=none) -%}
+    {%- set hint = (' /*+ broadcast(' ~ (broadcast | join(', ')) ~ ') */') if broadcast else '' -%}
+    {%- set lines = ['select' ~ hint, '    ' ~ (select_list | join(',\n    ')), 'from ' ~ first[0] ~ ' as ' ~ first[1]] -%}
+    {%- for j in joins -%}
+        {%- do lines.append(j.keyword ~ ' ' ~ j.input ~ ' as ' ~ j.alias) -%}
+        {%- do lines.append('    on ' ~ j.on[0]) -%}
+        {%- for condition in j.on[1:] -%}{%- do lines.append('    and ' ~ condition) -%}{%- endfor -%}
+    {%- endfor -%}
+    {{- return(lines | join('\n')) -}}
 {%- endmacro %}
 
 
