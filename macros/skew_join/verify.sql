@@ -158,22 +158,34 @@ from (
 
 {#- The record of the groups' verification (`_sj_judge_groups`). -#}
 {% macro _sj_verify_groups_record(join, verified) -%}
+    {%- set labels = [] -%}
+    {%- for r in verified.results -%}
+        {%- do labels.append(['group ' ~ r.group.index ~ ' ' ~ r.group.name, join[r.group.driver].alias]) -%}
+    {%- endfor -%}
+    {{- return(skewjoin._sj_verdict_lines(verified, labels, 'this group was',
+        'its slots would cost a slot per row and a (keys, slot) sort', 'groups')) -}}
+{%- endmacro %}
+
+
+{#- The record of a verification: why it was skipped, or a line for each
+    result (`labels`: [what it is, the alias of the side counted]) that it
+    kept or dropped. `declared_for`, `cost` and `what` say what a dropped one
+    would have cost. -#}
+{% macro _sj_verdict_lines(verified, labels, declared_for, cost, what) -%}
     {%- if verified.skipped is not none -%}
         {{- return([verified.skipped]) -}}
     {%- endif -%}
     {%- set lines = [] -%}
-    {%- set rule = verified.rule -%}
     {%- for r in verified.results -%}
-        {%- set g = r.group -%}
-        {%- set share_text = skewjoin._sj_share_text(r.rows, r.total, join[g.driver].alias) -%}
+        {%- set label, alias = labels[loop.index0] -%}
+        {%- set share_text = skewjoin._sj_share_text(r.rows, r.total, alias) -%}
         {%- if r.kept -%}
-            {%- do lines.append('group ' ~ g.index ~ ' ' ~ g.name ~ ' verified: ' ~ share_text ~ ' >= '
-                ~ rule.text ~ ': kept') -%}
+            {%- do lines.append(label ~ ' verified: ' ~ share_text ~ ' >= ' ~ verified.rule.text ~ ': kept') -%}
         {%- else -%}
             {%- set line -%}
-group {{ g.index }} {{ g.name }} dropped: {{ share_text }}, under {{ rule.text }}: the data does not
-have the skew this group was declared for, and its slots would cost a slot per row and a (keys, slot) sort without
-splitting a straggler. Set verify: false to plan declared groups as written
+{{ label }} dropped: {{ share_text }}, under {{ verified.rule.text }}: the data does not have the skew
+{{ declared_for }} declared for, and {{ cost }} without splitting a straggler. Set verify: false to plan declared
+{{ what }} as written
             {%- endset -%}
             {%- do lines.append(line | replace('\n', ' ')) -%}
         {%- endif -%}
@@ -219,7 +231,7 @@ from (
 {#- The declared hot keys of `side` that hold at least min_share of its rows
     (pure, from `_sj_count_hot_keys`). Returns {'lits' (the kept keys, in
     the form of `lits`), 'dropped' (how many), 'splits' (none when not
-    counted), 'skipped', 'results': [{'shown', 'rows', 'kept'}], 'total',
+    counted), 'skipped', 'results': [{'shown', 'rows', 'total', 'kept'}],
     'rule'}. -#}
 {% macro _sj_judge_hot_keys(lits, verify, counted) -%}
     {%- if counted.skipped is not none -%}
@@ -228,7 +240,7 @@ from (
     {%- set rule = skewjoin._sj_verify_rule(verify, counted.slots) -%}
     {%- set kept = {'tuples': [], 'shown': [], 'null': lits.null} -%}
     {%- set out = {'lits': kept, 'dropped': 0, 'splits': counted.splits, 'skipped': none, 'results': [],
-                   'total': counted.rows, 'rule': rule} -%}
+                   'rule': rule} -%}
     {%- for t in lits.tuples -%}
         {%- set n = counted.counts[loop.index0] -%}
         {%- set keep = counted.rows > 0 and n / counted.rows >= rule.min_share -%}
@@ -238,7 +250,7 @@ from (
         {%- else -%}
             {%- do out.update({'dropped': out.dropped + 1}) -%}
         {%- endif -%}
-        {%- do out.results.append({'shown': lits.shown[loop.index0], 'rows': n, 'kept': keep}) -%}
+        {%- do out.results.append({'shown': lits.shown[loop.index0], 'rows': n, 'total': counted.rows, 'kept': keep}) -%}
     {%- endfor -%}
     {{- return(out) -}}
 {%- endmacro %}
@@ -246,23 +258,10 @@ from (
 
 {#- The record of a side's hot-key verification (`_sj_judge_hot_keys`). -#}
 {% macro _sj_verify_hot_record(alias, verified) -%}
-    {%- if verified.skipped is not none -%}
-        {{- return([verified.skipped]) -}}
-    {%- endif -%}
-    {%- set lines = [] -%}
-    {%- for r in verified.results -%}
-        {%- set share_text = skewjoin._sj_share_text(r.rows, verified.total, alias) -%}
-        {%- if r.kept -%}
-            {%- do lines.append('hot key ' ~ r.shown ~ ' of ' ~ alias ~ ' verified: ' ~ share_text ~ ' >= '
-                ~ verified.rule.text ~ ': kept') -%}
-        {%- else -%}
-            {%- set line -%}
-hot key {{ r.shown }} of {{ alias }} dropped: {{ share_text }}, under {{ verified.rule.text }}: the data does
-not have the skew it was declared for, and its broadcast branch would read both sides again without splitting a
-straggler. Set verify: false to plan declared hot keys as written
-            {%- endset -%}
-            {%- do lines.append(line | replace('\n', ' ')) -%}
-        {%- endif -%}
+    {%- set labels = [] -%}
+    {%- for r in verified.get('results') or [] -%}
+        {%- do labels.append(['hot key ' ~ r.shown ~ ' of ' ~ alias, alias]) -%}
     {%- endfor -%}
-    {{- return(lines) -}}
+    {{- return(skewjoin._sj_verdict_lines(verified, labels, 'it was',
+        'its broadcast branch would read both sides again', 'hot keys')) -}}
 {%- endmacro %}
