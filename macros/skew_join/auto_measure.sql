@@ -199,38 +199,3 @@ limit {{ limit }}
                 'right': {'total': second.total, 'null': second.null, 'splits': second.splits},
                 'keys': keys, 'counted': counted, 'extras': extras | length > 0}) -}}
 {%- endmacro %}
-
-
-{#- The record's two lines of what 'auto' measured on each side. -#}
-{% macro _sj_auto_measure_record(j, measured, options) -%}
-    {%- set how = ('a ' ~ ((options.sample_fraction | float) * 100) ~ '% tablesample, counts of the sample'
-        if skewjoin._sj_sampled(options)
-        else 'every row, exact counts') -%}
-    {%- set lines = [] -%}
-    {%- for side in ['left', 'right'] -%}
-        {%- set c = measured.counted[side] -%}
-        {%- set top = [] -%}
-        {%- for k in c['keys'][:5] -%}
-            {%- do top.append(k[0] | join(', ') ~ ' ' ~ skewjoin._sj_auto_pct(k[1], c.total)) -%}
-        {%- endfor -%}
-        {%- if c.get('bins') is not none -%}
-            {%- set source -%}
-skew estimated on {{ j[side].alias }} from Spark's column statistics, no scan (a histogram of {{ c.bins | length }}
-bins, as of the table's last ANALYZE TABLE ... FOR COLUMNS; {{ '%.1f' | format(c.seconds) }} s): about {{ c.total }}
-rows
-            {%- endset -%}
-        {%- else -%}
-            {%- set source -%}
-skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}, {{ '%.1f' | format(c.seconds) }} s):
-{{ c.total }} rows in {{ c.splits }} input splits
-            {%- endset -%}
-        {%- endif -%}
-        {%- set line -%}
-{{ source }}, {{ c.null }} with a NULL key; heaviest keys:
-{{ top | join('; ') if top else 'none' }}{{ ' (' ~ j.left.alias ~ "'s heavy keys listed first)"
-   if side == 'right' and measured.extras else '' }}
-        {%- endset -%}
-        {%- do lines.append(line | replace('\n', ' ')) -%}
-    {%- endfor -%}
-    {{- return(lines) -}}
-{%- endmacro %}

@@ -216,17 +216,6 @@ left anti join {{ rows[ha] }}_keys as {{ ha }}
 {%- endmacro %}
 
 
-{#- The record line of a NULL-key bypass (`what`: 'join' or 'chain'). -#}
-{% macro _sj_null_bypass_record(alias, kept, what, others_null, dropped_why) -%}
-    {%- if not kept -%}
-        {{- return('rows of ' ~ alias ~ ' with a NULL key are dropped before the ' ~ what ~ ' (they can '
-                   ~ dropped_why ~ ')') -}}
-    {%- endif -%}
-    {{- return('rows of ' ~ alias ~ ' with a NULL key bypass the ' ~ what ~ ' (they can never match): kept once, '
-               ~ others_null) -}}
-{%- endmacro %}
-
-
 {#- The CTE `<alias>_rest`: the rows of `input_cte` that no hot-key
     predicate of `conds` takes (their exact complement: the predicates are
     null-safe). -#}

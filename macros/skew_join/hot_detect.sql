@@ -62,16 +62,3 @@ limit {{ (options.max_keys | int) + 1 }}
     {%- endfor -%}
     {{- return(out) -}}
 {%- endmacro %}
-
-
-{#- The record line of a side's heavy keys found at run time. -#}
-{% macro _sj_detected_record(alias, detected, found, options) -%}
-    {%- set how = ('a ' ~ ((options.sample_fraction | float) * 100) ~ '% sample') if skewjoin._sj_sampled(options)
-        else 'every row, exact counts' -%}
-    {%- set line -%}
-hot keys of {{ alias }} found at run time (one aggregate query over {{ how }}, {{ '%.1f' | format(detected.seconds) }}
-s, {{ detected.total }} rows in {{ detected.splits }} input splits; min_share {{ options.min_share }}, max_keys
-{{ options.max_keys }}): {{ found | join('; ') if found else 'none above the threshold' }}
-    {%- endset -%}
-    {{- return(line | replace('\n', ' ')) -}}
-{%- endmacro %}

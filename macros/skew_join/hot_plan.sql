@@ -1,5 +1,5 @@
-{#- The hot keys: their measure, their plan and its record (hot_spec.sql has
-    the rules they are declared by). -#}
+{#- The hot keys: their measure and their plan (hot_spec.sql has
+    the rules they are declared by; hot_record.sql says what they are). -#}
 
 
 {#- The measure of the hot keys, per side: 'auto' finds them with one
@@ -92,36 +92,4 @@
     {%- do result.update({'active': result.left is not none or result.right is not none or result.null_left
                                     or result.null_right}) -%}
     {{- return(result) -}}
-{%- endmacro %}
-
-
-{#- The record of the hot-keys plan (`_sj_plan_hot_keys`). -#}
-{% macro _sj_hot_record(j, hot) -%}
-    {%- set lines = [] -%}
-    {%- for e in hot.sides -%}
-        {%- set alias = j[e.side].alias -%}
-        {%- if e.how == 'declined' -%}
-            {%- do lines.append('hot keys of ' ~ alias ~ " not measured: 'auto' is not run where the skew plans are"
-                ~ ' declined') -%}
-        {%- elif e.how == 'off' -%}
-            {%- do lines.append('hot keys of ' ~ alias ~ " not measured: 'auto' needs a query and run-time queries are"
-                ~ ' off ' ~ e.reason) -%}
-        {%- elif e.how == 'detected' -%}
-            {%- do lines.append(skewjoin._sj_detected_record(alias, e.detected, e.found, hot.options)) -%}
-        {%- else -%}
-            {%- if e.verify is not none -%}
-                {%- do lines.extend(skewjoin._sj_verify_hot_record(alias, e.verify)) -%}
-            {%- endif -%}
-            {%- do lines.append('hot keys of ' ~ alias ~ ' (' ~ e.origin ~ '): '
-                ~ (e.lits.shown | join('; ') if e.lits.shown else 'none') ~ (' + NULL keys' if e.lits.null else '')) -%}
-        {%- endif -%}
-        {%- for shown in e.both -%}
-            {%- do lines.append('key ' ~ shown ~ ' is hot on both sides: it goes through the branch that streams '
-                ~ j.left.alias ~ ' and broadcasts ' ~ j.right.alias ~ "'s rows of that key") -%}
-        {%- endfor -%}
-    {%- endfor -%}
-    {%- if hot.requested and not hot.active -%}
-        {%- do lines.append('hot keys: none to handle, so no hot-key branch') -%}
-    {%- endif -%}
-    {{- return(lines) -}}
 {%- endmacro %}

@@ -74,36 +74,3 @@ from (select spark_partition_id() as sj_split from {{ j[side]['from'] }} as sj_p
     {%- endif -%}
     {{- return(out) -}}
 {%- endmacro %}
-
-
-{#- The record line of a side's spread (`_sj_hot_spread`). -#}
-{% macro _sj_spread_record(alias, s, opts) -%}
-    {%- set cost = 'cost: one shuffle of the hot rows (written and read once), no sort' -%}
-    {%- if s.why == 'never' -%}
-        {{- return('hot rows of ' ~ alias ~ ' not spread (spread: never)') -}}
-    {%- elif s.why == 'always' -%}
-        {%- set line -%}
-hot rows of {{ alias }} spread by xxhash64 of the whole row over {{ s.partitions }} partitions before the broadcast
-join (spread: always; {{ cost }})
-        {%- endset -%}
-    {%- elif s.why == 'off' -%}
-        {{- return('hot rows of ' ~ alias ~ ' not spread: counting its input splits needs a query and run-time'
-                   ~ ' queries are off ' ~ s.off) -}}
-    {%- elif s.why == 'splits' -%}
-        {{- return('hot rows of ' ~ alias ~ ' joined where they are read: its input has ' ~ s.splits ~ ' splits (>='
-                   ~ ' spread_min_splits ' ~ opts.spread_min_splits ~ ')') -}}
-    {%- elif s.why == 'half' -%}
-        {%- set line -%}
-hot rows of {{ alias }} joined where they are read: its {{ s.splits }} input splits already use half or more of the
-{{ s.parallelism }} tasks Spark runs at once (default parallelism), so a spread would cost a shuffle of the hot rows
-and gain no parallelism
-        {%- endset -%}
-    {%- else -%}
-        {%- set line -%}
-hot rows of {{ alias }} spread by xxhash64 of the whole row over {{ s.partitions }} partitions: its input has only
-{{ s.splits }} splits (< spread_min_splits {{ opts.spread_min_splits }}) for a default parallelism of
-{{ s.parallelism }}, which would make the broadcast branch a straggler ({{ cost }})
-        {%- endset -%}
-    {%- endif -%}
-    {{- return(line | replace('\n', ' ')) -}}
-{%- endmacro %}

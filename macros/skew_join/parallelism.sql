@@ -54,25 +54,3 @@
     {{- return({'declined': parallelism < minimum, 'parallelism': parallelism, 'master': master, 'minimum': minimum,
                 'source': source}) -}}
 {%- endmacro %}
-
-
-{#- The guard's record line (none when it read nothing). -#}
-{% macro _sj_guard_record(guard) -%}
-    {%- if guard.master is none -%}
-        {{- return([]) -}}
-    {%- elif not guard.declined -%}
-        {%- set line -%}
-parallelism: local Spark ({{ guard.master }}) runs {{ guard.parallelism }} tasks at once (>= min_parallelism
-{{ guard.minimum }}, from {{ guard.source }}): skew plans made
-        {%- endset -%}
-        {{- return([line | replace('\n', ' ')]) -}}
-    {%- endif -%}
-    {%- set line -%}
-skew plans declined: local Spark ({{ guard.master }}) runs {{ guard.parallelism }} tasks at once (default parallelism),
-fewer than min_parallelism {{ guard.minimum }} (from {{ guard.source }}); with so few cores a skewed key's task runs
-beside the others (the join stage takes at most {{ guard.parallelism }}x its balanced time), while every skew plan
-reads or copies rows the plain join does not. Set skew_join.min_parallelism: 1 (or var skewjoin_min_parallelism: 1)
-to plan anyway
-    {%- endset -%}
-    {{- return([line | replace('\n', ' ')]) -}}
-{%- endmacro %}

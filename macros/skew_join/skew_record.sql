@@ -58,46 +58,6 @@
 {%- endmacro %}
 
 
-{#- The record of skew_join's hot-key branch: each side's NULL keys and the
-    spread of its hot rows, then each broadcast branch. -#}
-{% macro _sj_hot_branch_record(j, hot) -%}
-    {%- set lines = [] -%}
-    {%- set preserved = j.semantics.keeps_unmatched -%}
-    {%- for side in ['left', 'right'] -%}
-        {%- set alias = j[side].alias -%}
-        {%- if hot['null_' ~ side] -%}
-            {%- do lines.append(skewjoin._sj_null_bypass_record(alias, side in preserved, 'join',
-                'the other side NULL', 'never match and ' ~ alias ~ ' is not preserved')) -%}
-        {%- endif -%}
-        {%- if hot[side] is not none -%}
-            {%- do lines.append(skewjoin._sj_spread_record(alias, hot['spread_' ~ side], hot.options)) -%}
-        {%- endif -%}
-    {%- endfor -%}
-    {%- for s in ['left', 'right'] if hot[s] is not none -%}
-        {%- set sa = j[s].alias -%}
-        {%- set oa = j['right' if s == 'left' else 'left'].alias -%}
-        {%- set shape = skewjoin._sj_hot_branch_shape(j, s) -%}
-        {%- if shape.kind == 'keys' -%}
-            {%- set how = [oa ~ "'s rows of these keys " ~ j.join_type ~ ' join the broadcast distinct keys of ' ~ sa
-                ~ "'s hot rows"] -%}
-        {%- else -%}
-            {%- set tasks = hot['spread_' ~ s].tasks -%}
-            {%- set copies = (tasks ~ ' tasks') if tasks is not none else 'tasks (one per input split of ' ~ sa ~ ')' -%}
-            {%- set how = [sa ~ "'s hot rows " ~ shape.keyword ~ ' the broadcast rows of ' ~ oa ~ ' with those keys',
-                'multicast: those rows of ' ~ oa ~ ' are broadcast, one copy to each of the ' ~ copies
-                ~ ' of the branch; no run-time count is made'] -%}
-            {%- if shape.unmatched -%}
-                {%- do how.append(oa ~ ' is preserved: its rows of these keys with no match are found by an anti join'
-                    ~ ' against the broadcast distinct keys of ' ~ sa ~ "'s hot rows") -%}
-            {%- endif -%}
-        {%- endif -%}
-        {%- do lines.append('hot branch for keys of ' ~ sa ~ ' (' ~ (hot[s].shown | join('; ')) ~ '): '
-            ~ (how | join('; ')) ~ '; rows never hash-shuffled by these keys') -%}
-    {%- endfor -%}
-    {{- return(lines) -}}
-{%- endmacro %}
-
-
 {#- The record's last line, a skew strategy: `union` (a hot-key branch
     unioned with the rest), `grouped` (skew groups); `words` name the hot
     join, the plain rest and the slotted join. -#}
@@ -165,4 +125,26 @@ subqueries to shuffle {{ a }} once)
     {%- set union = hot.left is not none or (hot.null_left and all_left) -%}
     {{- return(lines + [skewjoin._sj_strategy_record(union, plan.layout is not none,
         {'hot': 'a chain of broadcast joins', 'plain': 'the plain chain', 'slotted': 'a chain of shuffle joins'})]) -}}
+{%- endmacro %}
+
+
+{#- The guard's record line (none when it read nothing). -#}
+{% macro _sj_guard_record(guard) -%}
+    {%- if guard.master is none -%}
+        {{- return([]) -}}
+    {%- elif not guard.declined -%}
+        {%- set line -%}
+parallelism: local Spark ({{ guard.master }}) runs {{ guard.parallelism }} tasks at once (>= min_parallelism
+{{ guard.minimum }}, from {{ guard.source }}): skew plans made
+        {%- endset -%}
+        {{- return([line | replace('\n', ' ')]) -}}
+    {%- endif -%}
+    {%- set line -%}
+skew plans declined: local Spark ({{ guard.master }}) runs {{ guard.parallelism }} tasks at once (default parallelism),
+fewer than min_parallelism {{ guard.minimum }} (from {{ guard.source }}); with so few cores a skewed key's task runs
+beside the others (the join stage takes at most {{ guard.parallelism }}x its balanced time), while every skew plan
+reads or copies rows the plain join does not. Set skew_join.min_parallelism: 1 (or var skewjoin_min_parallelism: 1)
+to plan anyway
+    {%- endset -%}
+    {{- return([line | replace('\n', ' ')]) -}}
 {%- endmacro %}

@@ -125,30 +125,3 @@ group by sj_key, sj_partition
     {%- endfor -%}
     {{- return(placed) -}}
 {%- endmacro %}
-
-
-{#- The record lines of the placement (`_sj_place_slots`). -#}
-{% macro _sj_placement_record(placed) -%}
-    {%- if placed.skipped is not none -%}
-        {{- return(['slot placement skipped: ' ~ placed.skipped]) -}}
-    {%- endif -%}
-    {%- set lines = [] -%}
-    {%- set p = placed.partitions -%}
-    {%- for key in placed['keys'] -%}
-        {%- set w = key.wanted -%}
-        {%- if not key.placed -%}
-            {%- set line -%}
-group {{ w.group }}: key {{ w.shown }} keeps slots {{ w.range }}: its {{ w.slots }} slots outnumber
-the {{ key.reachable }} shuffle partitions it can reach ({{ p }}, {{ placed.source }})
-            {%- endset -%}
-        {%- else -%}
-            {%- set line -%}
-group {{ w.group }}: key {{ w.shown }}'s {{ w.slots }} slots placed on {{ w.slots }} distinct shuffle partitions of
-{{ p }} ({{ placed.source }}), slot values chosen by Spark's partition hash
-{{- '; ' ~ key.sharing ~ ' of them shared with earlier keys (more slots than partitions)' if key.sharing > 0 else '' }}
-            {%- endset -%}
-        {%- endif -%}
-        {%- do lines.append(line | replace('\n', ' ')) -%}
-    {%- endfor -%}
-    {{- return(lines) -}}
-{%- endmacro %}

@@ -156,44 +156,6 @@ from (
 {%- endmacro %}
 
 
-{#- The record of the groups' verification (`_sj_judge_groups`). -#}
-{% macro _sj_verify_groups_record(join, verified) -%}
-    {%- set labels = [] -%}
-    {%- for r in verified.results -%}
-        {%- do labels.append(['group ' ~ r.group.index ~ ' ' ~ r.group.name, join[r.group.driver].alias]) -%}
-    {%- endfor -%}
-    {{- return(skewjoin._sj_verdict_lines(verified, labels, 'this group was',
-        'its slots would cost a slot per row and a (keys, slot) sort', 'groups')) -}}
-{%- endmacro %}
-
-
-{#- The record of a verification: why it was skipped, or a line for each
-    result (`labels`: [what it is, the alias of the side counted]) that it
-    kept or dropped. `declared_for`, `cost` and `what` say what a dropped one
-    would have cost. -#}
-{% macro _sj_verdict_lines(verified, labels, declared_for, cost, what) -%}
-    {%- if verified.skipped is not none -%}
-        {{- return([verified.skipped]) -}}
-    {%- endif -%}
-    {%- set lines = [] -%}
-    {%- for r in verified.results -%}
-        {%- set label, alias = labels[loop.index0] -%}
-        {%- set share_text = skewjoin._sj_share_text(r.rows, r.total, alias) -%}
-        {%- if r.kept -%}
-            {%- do lines.append(label ~ ' verified: ' ~ share_text ~ ' >= ' ~ verified.rule.text ~ ': kept') -%}
-        {%- else -%}
-            {%- set line -%}
-{{ label }} dropped: {{ share_text }}, under {{ verified.rule.text }}: the data does not have the skew
-{{ declared_for }} declared for, and {{ cost }} without splitting a straggler. Set verify: false to plan declared
-{{ what }} as written
-            {%- endset -%}
-            {%- do lines.append(line | replace('\n', ' ')) -%}
-        {%- endif -%}
-    {%- endfor -%}
-    {{- return(lines) -}}
-{%- endmacro %}
-
-
 {#- The measure of the declared hot keys of `side` (`lits`, as
     _sj_hot_literals gives them): each key's rows and the side's input
     splits (which the spread rule reads), in one aggregate. Returns
@@ -253,15 +215,4 @@ from (
         {%- do out.results.append({'shown': lits.shown[loop.index0], 'rows': n, 'total': counted.rows, 'kept': keep}) -%}
     {%- endfor -%}
     {{- return(out) -}}
-{%- endmacro %}
-
-
-{#- The record of a side's hot-key verification (`_sj_judge_hot_keys`). -#}
-{% macro _sj_verify_hot_record(alias, verified) -%}
-    {%- set labels = [] -%}
-    {%- for r in verified.get('results') or [] -%}
-        {%- do labels.append(['hot key ' ~ r.shown ~ ' of ' ~ alias, alias]) -%}
-    {%- endfor -%}
-    {{- return(skewjoin._sj_verdict_lines(verified, labels, 'it was',
-        'its broadcast branch would read both sides again', 'hot keys')) -}}
 {%- endmacro %}
