@@ -73,7 +73,8 @@
     {%- if hot.left is not none -%}
         {%- set steps = [] -%}
         {%- for p in pairs -%}
-            {%- do steps.append({'alias': p.right.alias, 'pair': p, 'pos': 'right', 'keyword': p.join_type ~ ' join'}) -%}
+            {%- do steps.append({'alias': p.right.alias, 'pair': p, 'pos': 'right',
+                                 'keyword': p.join_type ~ ' join'}) -%}
         {%- endfor -%}
         {%- set branch = skewjoin._sj_hot_branch({'alias': a, 'pair': j, 'pos': 'left'}, steps, hot.left.tuples,
             inputs, select_list, {'rows': '{side}_hot', 'branch': 'hot_chain', 'read': false}) -%}

@@ -93,8 +93,9 @@ left outer join (select * from {{ other_input }} where false) as {{ j[other].ali
         {#- the output is the other side's rows: kept or dropped by the distinct keys of the hub's hot rows -#}
         {%- set o = steps[0] -%}
         {%- do out.branch.append(skewjoin._sj_hot_keys_cte(hub, rows[ha])) -%}
-        {%- do out.branch.append([branch, skewjoin._sj_joins_sql(select_list, [rows[o.alias], o.alias],
-            [{'keyword': o.keyword, 'input': rows[ha] ~ '_keys', 'alias': ha, 'on': [skewjoin._sj_on_condition(o.pair)]}],
+        {%- set keys_join = {'keyword': o.keyword, 'input': rows[ha] ~ '_keys', 'alias': ha,
+                             'on': [skewjoin._sj_on_condition(o.pair)]} -%}
+        {%- do out.branch.append([branch, skewjoin._sj_joins_sql(select_list, [rows[o.alias], o.alias], [keys_join],
             [ha])]) -%}
         {%- do out.selects.append('select * from ' ~ branch) -%}
         {{- return(out) -}}

@@ -116,7 +116,8 @@ hot rows of {{ alias }} spread by xxhash64 of the whole row over {{ s.partitions
                 ~ "'s hot rows"] -%}
         {%- else -%}
             {%- set tasks = hot['spread_' ~ s].tasks -%}
-            {%- set copies = (tasks ~ ' tasks') if tasks is not none else 'tasks (one per input split of ' ~ sa ~ ')' -%}
+            {%- set copies = (tasks ~ ' tasks') if tasks is not none
+                else 'tasks (one per input split of ' ~ sa ~ ')' -%}
             {%- set how = [sa ~ "'s hot rows " ~ shape.keyword ~ ' the broadcast rows of ' ~ oa ~ ' with those keys',
                 'multicast: those rows of ' ~ oa ~ ' are broadcast, one copy to each of the ' ~ copies
                 ~ ' of the branch; no run-time count is made'] -%}

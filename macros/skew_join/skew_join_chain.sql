@@ -89,8 +89,9 @@ of the group and spreads the large side ({{ left_alias }}) over them, which keep
     {%- set joins = [] -%}
     {%- for j in pairs -%}
         {%- set b = j.right.alias -%}
+        {%- set slot_match = [a ~ '.sj_slot = ' ~ b ~ '.sj_slot'] if slot else [] -%}
         {%- do joins.append({'keyword': j.join_type ~ ' join', 'input': inputs[b], 'alias': b,
-                             'on': [skewjoin._sj_on_condition(j)] + ([a ~ '.sj_slot = ' ~ b ~ '.sj_slot'] if slot else [])}) -%}
+                             'on': [skewjoin._sj_on_condition(j)] + slot_match}) -%}
     {%- endfor -%}
     {{- return(skewjoin._sj_joins_sql(select_list, [inputs[a], a], joins,
         (pairs | map(attribute='right') | map(attribute='alias') | list) if broadcast else none)) -}}
@@ -102,7 +103,8 @@ of the group and spreads the large side ({{ left_alias }}) over them, which keep
     `select_list`; `broadcast`: the aliases a broadcast hint names. -#}
 {% macro _sj_joins_sql(select_list, first, joins, broadcast=none) -%}
     {%- set hint = (' /*+ broadcast(' ~ (broadcast | join(', ')) ~ ') */') if broadcast else '' -%}
-    {%- set lines = ['select' ~ hint, '    ' ~ (select_list | join(',\n    ')), 'from ' ~ first[0] ~ ' as ' ~ first[1]] -%}
+    {%- set lines = ['select' ~ hint, '    ' ~ (select_list | join(',\n    ')),
+                     'from ' ~ first[0] ~ ' as ' ~ first[1]] -%}
     {%- for j in joins -%}
         {%- do lines.append(j.keyword ~ ' ' ~ j.input ~ ' as ' ~ j.alias) -%}
         {%- do lines.append('    on ' ~ j.on[0]) -%}

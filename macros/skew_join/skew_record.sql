@@ -15,10 +15,10 @@
     {%- if plan.plain and plan.guard.declined -%}
         {{- return(lines + ['strategy: plain join (skew plans declined on this local Spark, see above)']) -}}
     {%- elif plan.plain -%}
+        {%- set groups_text = 'no skew groups' ~ (' left after verification' if plan.dropped else '') -%}
         {%- set hot_text = ' and no hot keys' if not hot.requested else (', hot keys dropped after verification'
             if hot.get('dropped') else ', hot keys declined') -%}
-        {{- return(lines + ['strategy: plain join (no skew groups' ~ (' left after verification' if plan.dropped
-            else '') ~ hot_text ~ ')']) -}}
+        {{- return(lines + ['strategy: plain join (' ~ groups_text ~ hot_text ~ ')']) -}}
     {%- endif -%}
     {%- if hot.active -%}
         {%- do lines.extend(skewjoin._sj_hot_branch_record(j, hot)) -%}
@@ -98,11 +98,13 @@ subqueries to shuffle {{ a }} once)
     {%- endif -%}
     {%- do lines.extend(skewjoin._sj_plan_record(j, plan)) -%}
     {%- set hot = plan.hot -%}
-    {%- if plan.plain -%}
-        {{- return(lines + ['strategy: the plain chain of joins (' ~ ('skew plans declined on this local Spark, see'
-            ~ ' above' if plan.guard.declined else 'no skew groups' ~ (' left after verification' if plan.dropped
-            else '') ~ (' and no hot keys left after verification' if hot.get('dropped') else ' and no hot keys'))
-            ~ ')']) -}}
+    {%- if plan.plain and plan.guard.declined -%}
+        {{- return(lines + ['strategy: the plain chain of joins (skew plans declined on this local Spark, see'
+            ~ ' above)']) -}}
+    {%- elif plan.plain -%}
+        {%- set groups_text = 'no skew groups' ~ (' left after verification' if plan.dropped else '') -%}
+        {%- set hot_text = ' and no hot keys' ~ (' left after verification' if hot.get('dropped') else '') -%}
+        {{- return(lines + ['strategy: the plain chain of joins (' ~ groups_text ~ hot_text ~ ')']) -}}
     {%- endif -%}
     {%- set all_left = (pairs | selectattr('join_type', 'equalto', 'left') | list | length) == (pairs | length) -%}
     {%- if hot.null_left -%}

@@ -212,7 +212,8 @@ from (
         {%- else -%}
             {%- do out.update({'dropped': out.dropped + 1}) -%}
         {%- endif -%}
-        {%- do out.results.append({'shown': lits.shown[loop.index0], 'rows': n, 'total': counted.rows, 'kept': keep}) -%}
+        {%- do out.results.append({'shown': lits.shown[loop.index0], 'rows': n, 'total': counted.rows,
+                                   'kept': keep}) -%}
     {%- endfor -%}
     {{- return(out) -}}
 {%- endmacro %}
