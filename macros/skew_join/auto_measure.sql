@@ -150,7 +150,9 @@ limit {{ limit }}
 
 {#- Both sides measured: {'left': {'total', 'null', 'splits'}, 'right':
     {...}, 'keys': [{'values': [texts], 'left': rows, 'right': rows,
-    'bounded': [sides whose count is an upper bound]}], 'lines'}. -#}
+    'bounded': [sides whose count is an upper bound]}], 'counted' (each
+    side's counts as measured), 'extras' (the first side's heavy keys were
+    listed first on the second)}. -#}
 {% macro _sj_auto_measure(j, options) -%}
     {%- set first = skewjoin._sj_auto_histogram(j, 'left', options) -%}
     {%- if first is none -%}
@@ -193,36 +195,7 @@ limit {{ limit }}
             {%- endif -%}
         {%- endfor -%}
     {%- endfor -%}
-    {%- set how = ('a ' ~ ((options.sample_fraction | float) * 100) ~ '% tablesample, counts of the sample'
-        if skewjoin._sj_sampled(options)
-        else 'every row, exact counts') -%}
-    {%- set lines = [] -%}
-    {%- for side in ['left', 'right'] -%}
-        {%- set c = counted[side] -%}
-        {%- set top = [] -%}
-        {%- for k in c['keys'][:5] -%}
-            {%- do top.append(k[0] | join(', ') ~ ' ' ~ skewjoin._sj_auto_pct(k[1], c.total)) -%}
-        {%- endfor -%}
-        {%- if c.get('bins') is not none -%}
-            {%- set source -%}
-skew estimated on {{ j[side].alias }} from Spark's column statistics, no scan (a histogram of {{ c.bins | length }}
-bins, as of the table's last ANALYZE TABLE ... FOR COLUMNS; {{ '%.1f' | format(c.seconds) }} s): about {{ c.total }}
-rows
-            {%- endset -%}
-        {%- else -%}
-            {%- set source -%}
-skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}, {{ '%.1f' | format(c.seconds) }} s):
-{{ c.total }} rows in {{ c.splits }} input splits
-            {%- endset -%}
-        {%- endif -%}
-        {%- set line -%}
-{{ source }}, {{ c.null }} with a NULL key; heaviest keys:
-{{ top | join('; ') if top else 'none' }}{{ ' (' ~ j.left.alias ~ "'s heavy keys listed first)"
-   if side == 'right' and extras else '' }}
-        {%- endset -%}
-        {%- do lines.append(line | replace('\n', ' ')) -%}
-    {%- endfor -%}
     {{- return({'left': {'total': first.total, 'null': first.null, 'splits': first.splits},
                 'right': {'total': second.total, 'null': second.null, 'splits': second.splits},
-                'keys': keys, 'lines': lines}) -}}
+                'keys': keys, 'counted': counted, 'extras': extras | length > 0}) -}}
 {%- endmacro %}

@@ -131,7 +131,8 @@ the groups take {{ taken.slots }} of the {{ total_slots }} slots; at least one s
 {#- The layout of sized groups (`_sj_sized_groups`) in the total slots (pure):
     the rows in no group take the first slots, then each group in order a
     contiguous range. Returns {'groups' (each with 'start', 'end'),
-    'total_slots', 'rest_slots', 'placement' (none placed yet)}. -#}
+    'total_slots', 'rest_slots', 'placement' (`_sj_place_slots`; none placed
+    yet)}. -#}
 {% macro _sj_plan_groups(groups, total_slots) -%}
     {%- set plan = [] -%}
     {%- for g in groups -%}
@@ -146,5 +147,5 @@ the groups take {{ taken.slots }} of the {{ total_slots }} slots; at least one s
         {%- set cursor.at = cursor.at + g.slots -%}
     {%- endfor -%}
     {{- return({'groups': plan, 'total_slots': total_slots, 'rest_slots': total_slots - taken.slots,
-                'placement': {'groups': {}, 'lines': []}}) -}}
+                'placement': skewjoin._sj_place_slots({'wanted': []})}) -}}
 {%- endmacro %}

@@ -1,6 +1,19 @@
 {#- The decision record of a groups plan. -#}
 
 
+{#- The record of the groups' layout (`_sj_plan_groups`): the layout, the
+    placement, and the groups the hot keys leave empty; warns (in the log)
+    of a group that spreads nothing. -#}
+{% macro _sj_groups_record(join, layout, slots_source, hot) -%}
+    {%- set lines = skewjoin._sj_group_record_lines(join, layout, slots_source)
+        + skewjoin._sj_placement_record(layout.placement) -%}
+    {%- if hot.active -%}
+        {%- set lines = lines + skewjoin._sj_groups_left_empty(join, layout, hot) -%}
+    {%- endif -%}
+    {{- return(lines) -}}
+{%- endmacro %}
+
+
 {#- Decision-record lines for a groups plan: each group's range, how its
     rows are routed, and the copies it makes of the other side's rows. -#}
 {% macro _sj_group_record_lines(join, plan, slots_source) -%}
@@ -111,6 +124,71 @@ formed; its {{ g.slots }} slots
             {%- do lines.append('group ' ~ g.index ~ ' ' ~ g.name ~ ': its keys ' ~ (hot_values | join(', '))
                 ~ ' are hot keys, so their rows go to the broadcast branch, not to the group') -%}
         {%- endif -%}
+    {%- endfor -%}
+    {{- return(lines) -}}
+{%- endmacro %}
+
+
+{#- The record of the groups' verification (`_sj_judge_groups`). -#}
+{% macro _sj_verify_groups_record(join, verified) -%}
+    {%- set labels = [] -%}
+    {%- for r in verified.results -%}
+        {%- do labels.append(['group ' ~ r.group.index ~ ' ' ~ r.group.name, join[r.group.driver].alias]) -%}
+    {%- endfor -%}
+    {{- return(skewjoin._sj_verdict_lines(verified, labels, 'this group was',
+        'its slots would cost a slot per row and a (keys, slot) sort', 'groups')) -}}
+{%- endmacro %}
+
+
+{#- The record of a verification: why it was skipped, or a line for each
+    result (`labels`: [what it is, the alias of the side counted]) that it
+    kept or dropped. `declared_for`, `cost` and `what` say what a dropped one
+    would have cost. -#}
+{% macro _sj_verdict_lines(verified, labels, declared_for, cost, what) -%}
+    {%- if verified.skipped is not none -%}
+        {{- return([verified.skipped]) -}}
+    {%- endif -%}
+    {%- set lines = [] -%}
+    {%- for r in verified.results -%}
+        {%- set label, alias = labels[loop.index0] -%}
+        {%- set share_text = skewjoin._sj_share_text(r.rows, r.total, alias) -%}
+        {%- if r.kept -%}
+            {%- do lines.append(label ~ ' verified: ' ~ share_text ~ ' >= ' ~ verified.rule.text ~ ': kept') -%}
+        {%- else -%}
+            {%- set line -%}
+{{ label }} dropped: {{ share_text }}, under {{ verified.rule.text }}: the data does not have the skew
+{{ declared_for }} declared for, and {{ cost }} without splitting a straggler. Set verify: false to plan declared
+{{ what }} as written
+            {%- endset -%}
+            {%- do lines.append(line | replace('\n', ' ')) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{- return(lines) -}}
+{%- endmacro %}
+
+
+{#- The record lines of the placement (`_sj_place_slots`). -#}
+{% macro _sj_placement_record(placed) -%}
+    {%- if placed.skipped is not none -%}
+        {{- return(['slot placement skipped: ' ~ placed.skipped]) -}}
+    {%- endif -%}
+    {%- set lines = [] -%}
+    {%- set p = placed.partitions -%}
+    {%- for key in placed['keys'] -%}
+        {%- set w = key.wanted -%}
+        {%- if not key.placed -%}
+            {%- set line -%}
+group {{ w.group }}: key {{ w.shown }} keeps slots {{ w.range }}: its {{ w.slots }} slots outnumber
+the {{ key.reachable }} shuffle partitions it can reach ({{ p }}, {{ placed.source }})
+            {%- endset -%}
+        {%- else -%}
+            {%- set line -%}
+group {{ w.group }}: key {{ w.shown }}'s {{ w.slots }} slots placed on {{ w.slots }} distinct shuffle partitions of
+{{ p }} ({{ placed.source }}), slot values chosen by Spark's partition hash
+{{- '; ' ~ key.sharing ~ ' of them shared with earlier keys (more slots than partitions)' if key.sharing > 0 else '' }}
+            {%- endset -%}
+        {%- endif -%}
+        {%- do lines.append(line | replace('\n', ' ')) -%}
     {%- endfor -%}
     {{- return(lines) -}}
 {%- endmacro %}

@@ -1,8 +1,8 @@
 {#- Hot keys found at run time ('auto'): the measure of one side's heaviest keys. -#}
 
 
-{#- Find the heavy keys of one side at run time with one aggregate query.
-    Returns {'values': [...tuples...], 'lines': [...], 'splits': n}. -#}
+{#- Count the heaviest keys of one side at run time with one aggregate
+    query. Returns {'total', 'splits', 'rows': [[tuple, rows]], 'seconds'}. -#}
 {% macro _sj_detect_hot_keys(j, side, options) -%}
     {%- set alias = j[side].alias -%}
     {%- set key_cols = [] -%}
@@ -29,31 +29,36 @@ limit {{ (options.max_keys | int) + 1 }}
     {%- set result = skewjoin._sj_run_query(query) -%}
     {%- set seconds = (modules.datetime.datetime.now() - started).total_seconds() -%}
     {%- set n = j['keys'] | length -%}
-    {%- set state = namespace(total=0, splits=0) -%}
-    {%- for row in result.rows if row[n] != 0 -%}
-        {%- set state.total = row[n + 1] -%}
-        {%- set state.splits = row[n + 2] -%}
-    {%- endfor -%}
-    {%- set values = [] -%}
-    {%- set found = [] -%}
-    {%- for row in result.rows if row[n] == 0 and state.total > 0 -%}
-        {%- set share = row[n + 1] / state.total -%}
-        {%- if share >= (options.min_share | float) and values | length < (options.max_keys | int) -%}
+    {%- set out = {'total': 0, 'splits': 0, 'rows': [], 'seconds': seconds} -%}
+    {%- for row in result.rows -%}
+        {%- if row[n] != 0 -%}
+            {%- do out.update({'total': row[n + 1], 'splits': row[n + 2]}) -%}
+        {%- else -%}
             {%- set t = [] -%}
             {%- for i in range(n) -%}
                 {%- do t.append(none if row[i] is none else (row[i] | string)[2:]) -%}
             {%- endfor -%}
-            {%- do values.append(t) -%}
-            {%- set shown = t | join(', ') if n > 1 else ('NULL' if t[0] is none else t[0] | string) -%}
-            {%- do found.append(shown ~ ' ' ~ ('%.1f' | format(share * 100)) ~ '%') -%}
+            {%- do out.rows.append([t, row[n + 1]]) -%}
         {%- endif -%}
     {%- endfor -%}
-    {%- set how = ('a ' ~ ((options.sample_fraction | float) * 100) ~ '% sample') if skewjoin._sj_sampled(options)
-        else 'every row, exact counts' -%}
-    {%- set line -%}
-hot keys of {{ alias }} found at run time (one aggregate query over {{ how }}, {{ '%.1f' | format(seconds) }} s,
-{{ state.total }} rows in {{ state.splits }} input splits; min_share {{ options.min_share }}, max_keys
-{{ options.max_keys }}): {{ found | join('; ') if found else 'none above the threshold' }}
-    {%- endset -%}
-    {{- return({'values': values, 'lines': [line | replace('\n', ' ')], 'splits': state.splits}) -}}
+    {{- return(out) -}}
+{%- endmacro %}
+
+
+{#- The heavy keys of a measured side (`_sj_detect_hot_keys`), pure: those
+    holding min_share of its rows, at most max_keys. Returns {'values':
+    [tuples], 'found': [shown with their share]}. -#}
+{% macro _sj_detected_hot_keys(j, detected, options) -%}
+    {%- set n = j['keys'] | length -%}
+    {%- set out = {'values': [], 'found': []} -%}
+    {%- for row in detected.rows if detected.total > 0 -%}
+        {%- set share = row[1] / detected.total -%}
+        {%- if share >= (options.min_share | float) and out['values'] | length < (options.max_keys | int) -%}
+            {%- set t = row[0] -%}
+            {%- do out['values'].append(t) -%}
+            {%- set shown = t | join(', ') if n > 1 else ('NULL' if t[0] is none else t[0] | string) -%}
+            {%- do out.found.append(shown ~ ' ' ~ ('%.1f' | format(share * 100)) ~ '%') -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{- return(out) -}}
 {%- endmacro %}

@@ -1,59 +1,80 @@
-{#- The hot-keys plan (hot_spec.sql has the rules they are declared by). -#}
+{#- The hot keys: their measure and their plan (hot_spec.sql has
+    the rules they are declared by; hot_record.sql says what they are). -#}
 
 
-{#- The hot-keys plan: which values are hot on which side, and why. With
-    'auto', one aggregate query per side finds them (or, when run-time queries
-    are off, none are found and the record says so). -#}
-{% macro _sj_plan_hot_keys(j, hot_spec, skew, guard) -%}
-    {%- set result = {'active': false, 'requested': hot_spec.requested, 'lines': [], 'left': none, 'right': none,
-                      'null_left': false, 'null_right': false, 'skew': skew, 'options': hot_spec.options,
-                      'parallelism': guard.parallelism} -%}
-    {%- if not hot_spec.requested -%}
-        {{- return(result) -}}
-    {%- endif -%}
-    {%- set taken = [] -%}
-    {%- for side in ['left', 'right'] if side in hot_spec.sides -%}
-        {%- set declared = hot_spec.sides[side] -%}
-        {%- set alias = j[side].alias -%}
+{#- The measure of the hot keys, per side: 'auto' finds them with one
+    aggregate query (not where the skew plans are declined or run-time
+    queries are off); declared ones are counted to verify them (verify.sql).
+    Returns {side: {'skipped': 'declined' or 'off', 'reason'} or
+    {'detected': `_sj_detect_hot_keys`} or {'verified': `_sj_count_hot_keys`}}. -#}
+{% macro _sj_measure_hot_keys(j, skew, guard) -%}
+    {%- set facts = {} -%}
+    {%- for side in ['left', 'right'] if side in skew.hot.sides -%}
+        {%- set declared = skew.hot.sides[side] -%}
         {%- if declared == 'auto' and guard.declined -%}
-            {%- do result.lines.append('hot keys of ' ~ alias ~ " not measured: 'auto' is not run where the skew"
-                ~ ' plans are declined') -%}
-            {%- set lits = {'tuples': [], 'shown': [], 'null': false} -%}
+            {%- do facts.update({side: {'skipped': 'declined'}}) -%}
         {%- elif declared == 'auto' and not skewjoin._sj_queries_allowed() -%}
-            {%- do result.lines.append('hot keys of ' ~ alias ~ " not measured: 'auto' needs a query and run-time"
-                ~ " queries are off " ~ skewjoin._sj_queries_off_reason()) -%}
-            {%- set lits = {'tuples': [], 'shown': [], 'null': false} -%}
+            {%- do facts.update({side: {'skipped': 'off', 'reason': skewjoin._sj_queries_off_reason()}}) -%}
         {%- elif declared == 'auto' -%}
-            {%- set detected = skewjoin._sj_detect_hot_keys(j, side, hot_spec.options) -%}
-            {%- do result.lines.extend(detected.lines) -%}
-            {%- set lits = skewjoin._sj_hot_literals(j, side, detected['values'], true) -%}
-            {%- do result.update({'splits_' ~ side: detected.splits}) -%}
+            {%- do facts.update({side: {'detected': skewjoin._sj_detect_hot_keys(j, side, skew.hot.options)}}) -%}
         {%- else -%}
             {%- set lits = skewjoin._sj_hot_literals(j, side, declared) -%}
-            {%- set origin = hot_spec.get('origin') or 'declared' -%}
             {%- if lits.tuples and skew.get('verify') is not none and not guard.declined -%}
-                {%- set verified = skewjoin._sj_verify_hot_keys(j, side, lits, skew) -%}
-                {%- do result.lines.extend(verified.lines) -%}
+                {%- do facts.update({side: {'verified': skewjoin._sj_count_hot_keys(j, side, lits, skew)}}) -%}
+            {%- endif -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{- return(facts) -}}
+{%- endmacro %}
+
+
+{#- The hot-keys plan (pure, from `facts`, the measure): which values are
+    hot on which side, and why. Returns {'requested', 'active', 'left' and
+    'right' ({'tuples', 'shown'} or none), 'null_left', 'null_right',
+    'taken' (every hot tuple), 'splits_<side>' (input splits, where
+    counted), 'dropped', 'options', 'skew', 'parallelism', 'sides': [what
+    each side's record says: {'side', 'how' ('declined', 'off', 'detected'
+    or 'declared'), ...}]}. -#}
+{% macro _sj_plan_hot_keys(j, skew, guard, facts) -%}
+    {%- set hot_spec = skew.hot -%}
+    {%- set result = {'active': false, 'requested': hot_spec.requested, 'left': none, 'right': none,
+                      'null_left': false, 'null_right': false, 'skew': skew, 'options': hot_spec.options,
+                      'parallelism': guard.parallelism, 'sides': [], 'taken': []} -%}
+    {%- for side in ['left', 'right'] if side in hot_spec.sides -%}
+        {%- set declared = hot_spec.sides[side] -%}
+        {%- set f = facts.get(side) or {} -%}
+        {%- set entry = {'side': side, 'both': []} -%}
+        {%- if f.get('skipped') is not none -%}
+            {%- do entry.update({'how': f.skipped, 'reason': f.get('reason')}) -%}
+            {%- set lits = {'tuples': [], 'shown': [], 'null': false} -%}
+        {%- elif declared == 'auto' -%}
+            {%- set found = skewjoin._sj_detected_hot_keys(j, f.detected, hot_spec.options) -%}
+            {%- do entry.update({'how': 'detected', 'detected': f.detected, 'found': found.found}) -%}
+            {%- set lits = skewjoin._sj_hot_literals(j, side, found['values'], true) -%}
+            {%- do result.update({'splits_' ~ side: f.detected.splits}) -%}
+        {%- else -%}
+            {%- set lits = skewjoin._sj_hot_literals(j, side, declared) -%}
+            {%- do entry.update({'how': 'declared', 'origin': hot_spec.get('origin') or 'declared', 'verify': none}) -%}
+            {%- if f.get('verified') is not none -%}
+                {%- set verified = skewjoin._sj_judge_hot_keys(lits, skew.verify, f.verified) -%}
+                {%- do entry.update({'verify': verified}) -%}
                 {%- if verified.splits is not none -%}
                     {%- do result.update({'splits_' ~ side: verified.splits}) -%}
                 {%- endif -%}
                 {%- do result.update({'dropped': (result.get('dropped') or 0) + verified.dropped}) -%}
                 {%- set lits = verified.lits -%}
             {%- endif -%}
-            {%- do result.lines.append('hot keys of ' ~ alias ~ ' (' ~ origin ~ '): '
-                ~ (lits.shown | join('; ') if lits.shown else 'none') ~ (' + NULL keys' if lits.null else '')) -%}
+            {%- do entry.update({'lits': lits}) -%}
         {%- endif -%}
         {%- set own = [] -%}
         {%- set own_shown = [] -%}
         {%- for t in lits.tuples -%}
-            {%- if t in taken -%}
-                {%- do result.lines.append('key ' ~ lits.shown[loop.index0] ~ ' is hot on both sides: it goes through'
-                    ~ ' the branch that streams ' ~ j.left.alias ~ ' and broadcasts ' ~ j.right.alias
-                    ~ "'s rows of that key") -%}
+            {%- if t in result.taken -%}
+                {%- do entry.both.append(lits.shown[loop.index0]) -%}
             {%- else -%}
                 {%- do own.append(t) -%}
                 {%- do own_shown.append(lits.shown[loop.index0]) -%}
-                {%- do taken.append(t) -%}
+                {%- do result.taken.append(t) -%}
             {%- endif -%}
         {%- endfor -%}
         {%- if own -%}
@@ -62,11 +83,13 @@
         {%- if lits.null -%}
             {%- do result.update({'null_' ~ side: true}) -%}
         {%- endif -%}
+        {%- do result.sides.append(entry) -%}
     {%- endfor -%}
-    {%- if result.left is none and result.right is none and not result.null_left and not result.null_right -%}
-        {%- do result.lines.append('hot keys: none to handle, so no hot-key branch') -%}
-        {{- return(result) -}}
-    {%- endif -%}
-    {%- do result.update({'active': true, 'taken': taken}) -%}
+    {#- 'auto''s hot keys: the input splits its counts read -#}
+    {%- for side in (skew.get('splits') or {}) -%}
+        {%- do result.update({'splits_' ~ side: skew.splits[side]}) -%}
+    {%- endfor -%}
+    {%- do result.update({'active': result.left is not none or result.right is not none or result.null_left
+                                    or result.null_right}) -%}
     {{- return(result) -}}
 {%- endmacro %}

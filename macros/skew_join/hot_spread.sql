@@ -1,7 +1,6 @@
-{#- The spread of a side's hot rows before the broadcast join. -#}
+{#- The spread of a side's hot rows before the broadcast join.
 
-
-{#- Should the hot rows of `side` be spread before the broadcast join?
+    Should the hot rows of `side` be spread before the broadcast join?
     The hot branch runs in as many tasks as the side has input splits. A
     spread helps only when those splits leave cores idle: it is made when the
     splits are fewer than spread_min_splits AND at most half the parallelism
@@ -10,61 +9,68 @@
     one shuffle of the hot rows, hash-partitioned by xxhash64 of the whole
     row (deterministic on retry, no sort, which a round-robin repartition
     needs), over spread_partitions or min(total slots, parallelism)
-    partitions. Returns {'spread', 'partitions', 'tasks', 'line'}: `tasks`
-    is how many tasks the hot branch runs in (each gets a copy of the
-    broadcast rows). -#}
-{% macro _sj_hot_spread(j, hot, side) -%}
+    partitions. -#}
+
+
+{#- The measure the rule needs for `side`: {'total' (slots), 'splits' (of
+    its input, when not counted already), 'off' (why it could not count
+    them), 'parallelism'}. `known` holds the parallelism read so far (read
+    once per model). -#}
+{% macro _sj_measure_spread(j, hot, side, known) -%}
     {%- set opts = hot.options -%}
-    {%- set alias = j[side].alias -%}
-    {%- set cost = 'cost: one shuffle of the hot rows (written and read once), no sort' -%}
+    {%- set facts = {'splits': none, 'off': none, 'parallelism': none} -%}
     {%- if opts.spread == 'never' -%}
-        {{- return({'spread': false, 'tasks': hot.get('splits_' ~ side),
-                    'line': 'hot rows of ' ~ alias ~ ' not spread (spread: never)'}) -}}
+        {{- return(facts) -}}
     {%- endif -%}
-    {%- set total = skewjoin._sj_total_slots(hot.skew)[0] | int -%}
-    {%- if opts.spread == 'always' -%}
-        {%- set partitions = (opts.spread_partitions or total) | int -%}
-        {%- set line -%}
-hot rows of {{ alias }} spread by xxhash64 of the whole row over {{ partitions }} partitions before the broadcast
-join (spread: always; {{ cost }})
-        {%- endset -%}
-        {{- return({'spread': true, 'partitions': partitions, 'tasks': partitions,
-                    'line': line | replace('\n', ' ')}) -}}
-    {%- endif -%}
+    {%- do facts.update({'total': skewjoin._sj_total_slots(hot.skew)[0] | int}) -%}
     {%- set splits = hot.get('splits_' ~ side) -%}
-    {%- if splits is none and not skewjoin._sj_queries_allowed() -%}
-        {{- return({'spread': false, 'tasks': none, 'line': 'hot rows of ' ~ alias ~ ' not spread: counting its input'
-                    ~ ' splits needs a query and run-time queries are off ' ~ skewjoin._sj_queries_off_reason()}) -}}
-    {%- endif -%}
-    {%- if splits is none -%}
+    {%- if opts.spread == 'always' -%}
+        {{- return(facts) -}}
+    {%- elif splits is none and not skewjoin._sj_queries_allowed() -%}
+        {%- do facts.update({'off': skewjoin._sj_queries_off_reason()}) -%}
+        {{- return(facts) -}}
+    {%- elif splits is none -%}
         {%- set probe -%}
 select count(distinct sj_split) as sj_splits
 from (select spark_partition_id() as sj_split from {{ j[side]['from'] }} as sj_probe) as sj_probe
         {%- endset -%}
         {%- set splits = skewjoin._sj_run_query(probe).rows[0][0] | int -%}
+        {%- do facts.update({'splits': splits}) -%}
     {%- endif -%}
     {%- if splits >= (opts.spread_min_splits | int) -%}
-        {{- return({'spread': false, 'tasks': splits, 'line': 'hot rows of ' ~ alias ~ ' joined where they are read:'
-                    ~ ' its input has ' ~ splits ~ ' splits (>= spread_min_splits ' ~ opts.spread_min_splits ~ ')'}) -}}
+        {{- return(facts) -}}
     {%- endif -%}
-    {#- the parallelism (read once per model: the guard may have read it already) -#}
-    {%- if hot.parallelism is none -%}
-        {%- do hot.update({'parallelism': skewjoin._sj_default_parallelism()}) -%}
+    {%- if known.parallelism is none -%}
+        {%- do known.update({'parallelism': skewjoin._sj_default_parallelism()}) -%}
     {%- endif -%}
-    {%- set parallelism = hot.parallelism -%}
-    {%- if splits * 2 > parallelism -%}
-        {%- set line -%}
-hot rows of {{ alias }} joined where they are read: its {{ splits }} input splits already use half or more of the
-{{ parallelism }} tasks Spark runs at once (default parallelism), so a spread would cost a shuffle of the hot rows
-and gain no parallelism
-        {%- endset -%}
-        {{- return({'spread': false, 'tasks': splits, 'line': line | replace('\n', ' ')}) -}}
+    {%- do facts.update({'parallelism': known.parallelism}) -%}
+    {{- return(facts) -}}
+{%- endmacro %}
+
+
+{#- The decision (pure, from `_sj_measure_spread`): {'spread', 'partitions',
+    'tasks' (how many tasks the hot branch runs in; each gets a copy of the
+    broadcast rows), 'why' ('never', 'always', 'off', 'splits', 'half' or
+    'idle'), 'splits', 'parallelism'}. -#}
+{% macro _sj_hot_spread(hot, side, facts) -%}
+    {%- set opts = hot.options -%}
+    {%- if opts.spread == 'never' -%}
+        {{- return({'spread': false, 'tasks': hot.get('splits_' ~ side), 'why': 'never'}) -}}
+    {%- elif opts.spread == 'always' -%}
+        {%- set partitions = (opts.spread_partitions or facts.total) | int -%}
+        {{- return({'spread': true, 'partitions': partitions, 'tasks': partitions, 'why': 'always'}) -}}
+    {%- elif facts.off is not none -%}
+        {{- return({'spread': false, 'tasks': none, 'why': 'off', 'off': facts.off}) -}}
     {%- endif -%}
-    {%- set partitions = (opts.spread_partitions or ([total, parallelism] | min)) | int -%}
-    {%- set line -%}
-hot rows of {{ alias }} spread by xxhash64 of the whole row over {{ partitions }} partitions: its input has only
-{{ splits }} splits (< spread_min_splits {{ opts.spread_min_splits }}) for a default parallelism of {{ parallelism }},
-which would make the broadcast branch a straggler ({{ cost }})
-    {%- endset -%}
-    {{- return({'spread': true, 'partitions': partitions, 'tasks': partitions, 'line': line | replace('\n', ' ')}) -}}
+    {%- set splits = hot.get('splits_' ~ side) if facts.splits is none else facts.splits -%}
+    {%- set out = {'spread': false, 'tasks': splits, 'splits': splits, 'parallelism': facts.parallelism} -%}
+    {%- if splits >= (opts.spread_min_splits | int) -%}
+        {%- do out.update({'why': 'splits'}) -%}
+    {%- elif splits * 2 > facts.parallelism -%}
+        {%- do out.update({'why': 'half'}) -%}
+    {%- else -%}
+        {%- set partitions = (opts.spread_partitions or ([facts.total, facts.parallelism] | min)) | int -%}
+        {%- do out.update({'spread': true, 'partitions': partitions, 'tasks': partitions, 'why': 'idle'}) -%}
+    {%- endif -%}
+    {{- return(out) -}}
 {%- endmacro %}

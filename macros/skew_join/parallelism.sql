@@ -21,9 +21,11 @@
     spark.master, and a range() that counts the tasks of Spark's default
     parallelism) touch no data, so they run with run-time queries off too.
 
-    Returns {'declined', 'parallelism' (none when not read), 'lines'}. -#}
+    A measure: returns {'declined', 'parallelism' (none when not read),
+    'master' (none when not read), 'minimum', 'source'}; `_sj_guard_record`
+    says it. -#}
 {% macro _sj_parallelism_guard(skew) -%}
-    {%- set planned = {'declined': false, 'parallelism': none, 'lines': []} -%}
+    {%- set planned = {'declined': false, 'parallelism': none, 'master': none} -%}
     {%- if skew.empty -%}
         {{- return(planned) -}}
     {%- endif -%}
@@ -49,18 +51,6 @@
         {{- return(planned) -}}
     {%- endif -%}
     {%- set parallelism = skewjoin._sj_default_parallelism() -%}
-    {%- if parallelism >= minimum -%}
-        {%- set line -%}
-parallelism: local Spark ({{ master }}) runs {{ parallelism }} tasks at once (>= min_parallelism {{ minimum }}, from
-{{ source }}): skew plans made
-        {%- endset -%}
-        {{- return({'declined': false, 'parallelism': parallelism, 'lines': [line | replace('\n', ' ')]}) -}}
-    {%- endif -%}
-    {%- set line -%}
-skew plans declined: local Spark ({{ master }}) runs {{ parallelism }} tasks at once (default parallelism), fewer
-than min_parallelism {{ minimum }} (from {{ source }}); with so few cores a skewed key's task runs beside the others
-(the join stage takes at most {{ parallelism }}x its balanced time), while every skew plan reads or copies rows the
-plain join does not. Set skew_join.min_parallelism: 1 (or var skewjoin_min_parallelism: 1) to plan anyway
-    {%- endset -%}
-    {{- return({'declined': true, 'parallelism': parallelism, 'lines': [line | replace('\n', ' ')]}) -}}
+    {{- return({'declined': parallelism < minimum, 'parallelism': parallelism, 'master': master, 'minimum': minimum,
+                'source': source}) -}}
 {%- endmacro %}

@@ -59,7 +59,9 @@
 
 {#- The plan from the measured counts (the rules: docs/guide/auto.md).
     Returns {'config', 'keys': [{'values', 'action', 'side', 'slots',
-    'multicast_rows', 'reason'}], 'null_bypass': {side: bool}, 'lines'}. -#}
+    'multicast_rows', 'reason'}], 'null_bypass': {side: bool}, 'totals' and
+    'nulls' ({side: rows}), 'more' (keys above min_share past max_keys)};
+    `_sj_auto_record` says it. -#}
 {% macro _sj_auto_plan(j, measured, options, total_slots) -%}
     {%- set sides = ['left', 'right'] -%}
     {%- set totals = {'left': measured.left.total, 'right': measured.right.total} -%}
@@ -213,36 +215,6 @@
         {%- endfor -%}
         {%- do config.update({'groups': written, 'total_slots': total_slots}) -%}
     {%- endif -%}
-    {#- the record -#}
-    {%- set lines = [] -%}
-    {%- for p in planned -%}
-        {%- set counts = [] -%}
-        {%- for s in sides -%}
-            {%- set c = p.rows[s] -%}
-            {%- do counts.append(j[s].alias ~ ' ' ~ ('at most ' if s in p.bounded else '') ~ skewjoin._sj_rows_text(c)
-                ~ ' rows (' ~ skewjoin._sj_auto_pct(c, totals[s]) ~ ')') -%}
-        {%- endfor -%}
-        {%- if p.action == 'hot_key' -%}
-            {%- set what = 'hot key of ' ~ j[p.side].alias -%}
-        {%- elif p.action == 'group' -%}
-            {%- set what = 'skew group driven by ' ~ j[p.side].alias ~ ', ' ~ p.slots ~ ' slots, multicast '
-                ~ skewjoin._sj_rows_text(p.multicast_rows) ~ ' rows' -%}
-        {%- else -%}
-            {%- set what = 'left to the shuffle join' -%}
-        {%- endif -%}
-        {%- do lines.append('auto: key ' ~ (p['values'] | join(', ')) ~ ' (' ~ (counts | join(', ')) ~ '): ' ~ what
-            ~ ': ' ~ p.reason) -%}
-    {%- endfor -%}
-    {%- for s in sides if null_bypass[s] -%}
-        {%- do lines.append('auto: NULL keys of ' ~ j[s].alias ~ ' (' ~ skewjoin._sj_auto_pct(nulls[s], totals[s])
-            ~ '): routed around the join (they never match)') -%}
-    {%- endfor -%}
-    {%- if candidates | length > (options.max_keys | int) -%}
-        {%- do lines.append('auto: ' ~ (candidates | length - (options.max_keys | int)) ~ ' more key(s) above'
-            ~ ' min_share left to the shuffle join (max_keys ' ~ options.max_keys ~ ')') -%}
-    {%- endif -%}
-    {%- if not planned and not (null_bypass.values() | select | list) -%}
-        {%- do lines.append('auto: no key of either side holds ' ~ (min_share * 100) ~ '% (min_share) of its rows') -%}
-    {%- endif -%}
-    {{- return({'config': config, 'keys': planned, 'null_bypass': null_bypass, 'lines': lines}) -}}
+    {{- return({'config': config, 'keys': planned, 'null_bypass': null_bypass, 'totals': totals, 'nulls': nulls,
+                'more': [(candidates | length) - (options.max_keys | int), 0] | max}) -}}
 {%- endmacro %}

@@ -82,22 +82,35 @@ of the group and spreads the large side ({{ left_alias }}) over them, which keep
 
 
 {#- The chain joined from the given CTEs of each side (`inputs`: alias ->
-    cte), with `slot` the extra match on the slots (or none), and a broadcast
-    hint naming the other sides (or none). -#}
+    cte), with `slot` the extra match on the slots, and (`broadcast`) a
+    broadcast hint naming the other sides. -#}
 {% macro _sj_chain_join_sql(pairs, select_list, inputs, slot=false, broadcast=false) -%}
     {%- set a = pairs[0].left.alias -%}
-    {%- set hint = ('/*+ broadcast(' ~ (pairs | map(attribute='right') | map(attribute='alias') | join(', ')) ~ ') */ ')
-        if broadcast else '' -%}
-    {%- set lines = ['select ' ~ hint, '    ' ~ (select_list | join(',\n    ')), 'from ' ~ inputs[a] ~ ' as ' ~ a] -%}
+    {%- set joins = [] -%}
     {%- for j in pairs -%}
         {%- set b = j.right.alias -%}
-        {%- do lines.append((j.join_type ~ ' join') ~ ' ' ~ inputs[b] ~ ' as ' ~ b) -%}
-        {%- do lines.append('    on ' ~ skewjoin._sj_on_condition(j)) -%}
-        {%- if slot -%}
-            {%- do lines.append('    and ' ~ a ~ '.sj_slot = ' ~ b ~ '.sj_slot') -%}
-        {%- endif -%}
+        {%- set slot_match = [a ~ '.sj_slot = ' ~ b ~ '.sj_slot'] if slot else [] -%}
+        {%- do joins.append({'keyword': j.join_type ~ ' join', 'input': inputs[b], 'alias': b,
+                             'on': [skewjoin._sj_on_condition(j)] + slot_match}) -%}
     {%- endfor -%}
-    {{- return(lines[0] | trim ~ '\n' ~ (lines[1:] | join('\n'))) -}}
+    {{- return(skewjoin._sj_joins_sql(select_list, [inputs[a], a], joins,
+        (pairs | map(attribute='right') | map(attribute='alias') | list) if broadcast else none)) -}}
+{%- endmacro %}
+
+
+{#- `first` ([input, alias]) joined to each of `joins` ({'keyword',
+    'input', 'alias', 'on': [conditions]}) one after the other, selecting
+    `select_list`; `broadcast`: the aliases a broadcast hint names. -#}
+{% macro _sj_joins_sql(select_list, first, joins, broadcast=none) -%}
+    {%- set hint = (' /*+ broadcast(' ~ (broadcast | join(', ')) ~ ') */') if broadcast else '' -%}
+    {%- set lines = ['select' ~ hint, '    ' ~ (select_list | join(',\n    ')),
+                     'from ' ~ first[0] ~ ' as ' ~ first[1]] -%}
+    {%- for j in joins -%}
+        {%- do lines.append(j.keyword ~ ' ' ~ j.input ~ ' as ' ~ j.alias) -%}
+        {%- do lines.append('    on ' ~ j.on[0]) -%}
+        {%- for condition in j.on[1:] -%}{%- do lines.append('    and ' ~ condition) -%}{%- endfor -%}
+    {%- endfor -%}
+    {{- return(lines | join('\n')) -}}
 {%- endmacro %}
 
 
@@ -107,13 +120,41 @@ of the group and spreads the large side ({{ left_alias }}) over them, which keep
             dbt command of the project at parse time) -#}
         {{- return(skewjoin._sj_chain_parse_sql(left, joins, left_alias)) -}}
     {%- endif -%}
+    {#- spec: one pair (large side, other side) a join, and the skew specification, checked (no query) -#}
+    {%- set specs = skewjoin._sj_chain_specs(left, joins, on, left_alias) -%}
+    {%- set skew = skewjoin._sj_chain_skew_spec(specs, skew) -%}
+    {#- resolve: every pair, one key type for the whole chain, the output columns -#}
+    {%- set chain = skewjoin._sj_resolve_chain(specs, columns) -%}
+    {%- set j = chain.pairs[0] -%}
+    {#- measure: every query (parallelism, hot keys, verification, slot placement) -#}
+    {%- set facts = skewjoin._sj_skew_measure(specs[0], j, skew, spread=false) -%}
+    {#- plan: every decision, from the facts (no query) -#}
+    {%- set plan = skewjoin._sj_skew_plan(specs[0], j, skew, facts) -%}
+    {#- render: the decision record and the SQL, from the plan -#}
+    {%- set record = skewjoin._sj_record_sql('skew_join_chain',
+        skewjoin._sj_chain_record(chain.pairs, plan, chain.retyped, chain.output.renamed)) -%}
+    {{- return(record ~ '\n' ~ skewjoin._sj_chain_sql(chain.pairs, chain.output.select_list, plan)) -}}
+{%- endmacro %}
+
+
+{#- The chain's specifications, checked without a query: one pair (large
+    side, other side) a join. -#}
+{% macro _sj_chain_specs(left, joins, on, left_alias) -%}
     {%- set chain = skewjoin._sj_chain_joins(joins, left_alias, on, left) -%}
-    {#- spec: one pair (large side, other side) a join; the skew specification read against the first -#}
     {%- set specs = [] -%}
     {%- for c in chain -%}
         {%- do specs.append(skewjoin._sj_join_spec('skew_join_chain', left, c.relation, c.on, c.join_type, none,
             left_alias, c.alias, 'joins[' ~ loop.index0 ~ '].on')) -%}
     {%- endfor -%}
+    {{- return(specs) -}}
+{%- endmacro %}
+
+
+{#- The chain's skew specification, read against its first join and checked
+    against the chain's rules: no 'auto', groups and hot keys on the large
+    side. -#}
+{% macro _sj_chain_skew_spec(specs, skew) -%}
+    {%- set left_alias = specs[0].left.alias -%}
     {%- set skew = skewjoin._sj_skew_spec(specs[0], skew) -%}
     {%- if skew.auto is not none -%}
         {%- do skewjoin._sj_raise('skew_join_chain', 'skew_join', "'auto' plans one join; a chain's groups and hot "
@@ -123,7 +164,7 @@ of the group and spreads the large side ({{ left_alias }}) over them, which keep
     {%- endif -%}
     {%- for g in skew.groups if g.driver != 'left' -%}
         {%- do skewjoin._sj_raise('skew_join_chain', 'skew_join.groups[' ~ (g.index - 1) ~ '].when', "'" ~ g.when
-            ~ "' is on " ~ chain[0].alias ~ "'s keys; a chain's groups are driven by the large side "
+            ~ "' is on " ~ specs[0].right.alias ~ "'s keys; a chain's groups are driven by the large side "
             ~ left_alias ~ ' (its rows spread over the slots, every other side copied to them)',
             '"' ~ left_alias ~ '.' ~ specs[0].pairs[0][0] ~ ' = 0"') -%}
     {%- endfor -%}
@@ -132,7 +173,16 @@ of the group and spreads the large side ({{ left_alias }}) over them, which keep
             ~ left_alias ~ "): its hot rows meet a broadcast copy of every other side's rows of those keys",
             "{'" ~ left_alias ~ "': [0, 1]}") -%}
     {%- endif -%}
-    {#- resolve: every pair, and one key type for the whole chain (the slots are hashed in it on every side) -#}
+    {{- return(skew) -}}
+{%- endmacro %}
+
+
+{#- The chain resolved: every pair, one key type for the whole chain (the
+    slots are hashed in it on every side), and the output columns. Returns
+    {'pairs', 'retyped' (the joins whose keys compare in another type),
+    'output'}. -#}
+{% macro _sj_resolve_chain(specs, columns) -%}
+    {%- set left_alias = specs[0].left.alias -%}
     {%- set pairs = [] -%}
     {%- for s in specs -%}{%- do pairs.append(skewjoin._sj_resolve_join(s)) -%}{%- endfor -%}
     {%- set retyped = [] -%}
@@ -178,44 +228,5 @@ common with the chain's other keys ({{ first.type }}); cast it in a subquery
         ~ pairs[0].right.columns[0].name ~ "']" -%}
     {%- set output = skewjoin._sj_output_columns('skew_join_chain', columns, j.left,
         pairs | map(attribute='right') | list, example) -%}
-    {#- measure and plan: every query (parallelism, verification, slot placement), then the strategy -#}
-    {%- set descr = [] -%}
-    {%- for p in pairs -%}
-        {%- do descr.append(p.join_type ~ ' join ' ~ p.right.alias ~ ' on ' ~ (skewjoin._sj_on_condition(p)
-            | replace('\n    ', ' '))) -%}
-    {%- endfor -%}
-    {%- set lines = ['chain: ' ~ left_alias ~ ' ' ~ (descr | join(', then ')) ~ '; keys compared as '
-        ~ (j['keys'] | map(attribute='type') | join(', ')) ~ '; skew specification from ' ~ skew.source] -%}
-    {%- if retyped -%}
-        {%- set line -%}
-the keys compare in different types ({{ retyped | join('; ') }}): the slots are hashed in
-{{ pairs[0]['keys'] | map(attribute='type') | join(', ') }} on every side, so rows that match still meet; Spark
-shuffles a join's input again where its key type differs from the previous join's (cast the keys to one type in
-subqueries to shuffle {{ left_alias }} once)
-        {%- endset -%}
-        {%- do lines.append(line | replace('\n', ' ')) -%}
-    {%- endif -%}
-    {%- if output.renamed -%}
-        {%- do lines.append('output columns renamed to avoid duplicate names: ' ~ (output.renamed | join(', '))) -%}
-    {%- endif -%}
-    {%- set guard = skewjoin._sj_parallelism_guard(skew) -%}
-    {%- do lines.extend(guard.lines) -%}
-    {%- set planned = skewjoin._sj_plan_skew(j, skew, guard) -%}
-    {%- set hot = planned.hot -%}
-    {%- set plan = planned.plan -%}
-    {%- set slots = planned.slots -%}
-    {%- do lines.extend(hot.lines) -%}
-    {%- do lines.extend(planned.lines) -%}
-    {%- set plain_inputs = {left_alias: j.left['from']} -%}
-    {%- for p in pairs -%}{%- do plain_inputs.update({p.right.alias: p.right['from']}) -%}{%- endfor -%}
-    {%- if guard.declined or (plan is none and not hot.active) -%}
-        {%- do lines.append('strategy: the plain chain of joins (' ~ ('skew plans declined on this local Spark, see'
-            ~ ' above' if guard.declined else 'no skew groups' ~ (' left after verification' if planned.dropped else '')
-            ~ (' and no hot keys left after verification' if hot.get('dropped') else ' and no hot keys')) ~ ')') -%}
-        {{- return(skewjoin._sj_record_sql('skew_join_chain', lines) ~ '\n'
-            ~ skewjoin._sj_chain_join_sql(pairs, output.select_list, plain_inputs)) -}}
-    {%- endif -%}
-    {#- render: no query -#}
-    {%- set rendered = skewjoin._sj_chain_sql(pairs, output.select_list, planned, retyped | length > 0) -%}
-    {{- return(skewjoin._sj_record_sql('skew_join_chain', lines + rendered.lines) ~ '\n' ~ rendered.sql) -}}
+    {{- return({'pairs': pairs, 'retyped': retyped, 'output': output}) -}}
 {%- endmacro %}

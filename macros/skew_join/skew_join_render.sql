@@ -1,15 +1,14 @@
-{#- skew_join's SQL from its plan (`_sj_skew_join_plan`), no query: the
-    plain join, or the hot-key branch and/or the slotted shuffle join of the
-    rest, unioned. Returns {'sql', 'lines' (the record of what was rendered)}. -#}
+{#- skew_join's SQL from its plan (`_sj_skew_plan`), no query: the plain
+    join, or the hot-key branch and/or the slotted shuffle join of the rest,
+    unioned. -#}
 {% macro _sj_skew_join_sql(j, planned) -%}
     {%- if planned.plain -%}
-        {{- return({'sql': skewjoin._sj_plain_join_sql(j), 'lines': []}) -}}
+        {{- return(skewjoin._sj_plain_join_sql(j)) -}}
     {%- endif -%}
     {%- set la = j.left.alias -%}
     {%- set ra = j.right.alias -%}
     {%- set hot = planned.hot -%}
-    {%- set plan = planned.plan -%}
-    {%- set lines = [] -%}
+    {%- set plan = planned.layout -%}
     {%- set ctes = [
         [la ~ '_input', 'select * from ' ~ j.left['from'] ~ ' as sj_source'],
         [ra ~ '_input', 'select * from ' ~ j.right['from'] ~ ' as sj_source']
@@ -21,10 +20,8 @@
         {%- do ctes.extend(hot_sql.ctes) -%}
         {%- do final_selects.extend(hot_sql.selects) -%}
         {%- set inputs = hot_sql.rest_inputs -%}
-        {%- do lines.extend(hot_sql.lines) -%}
     {%- endif -%}
     {%- if plan is not none -%}
-        {%- do lines.extend(skewjoin._sj_place_groups(j, plan, planned.slots[1], hot)) -%}
         {%- set left_side = skewjoin._sj_slotted_side_ctes(j, plan, 'left', inputs.left) -%}
         {%- set right_side = skewjoin._sj_slotted_side_ctes(j, plan, 'right', inputs.right) -%}
         {%- do ctes.extend(left_side.ctes) -%}
@@ -40,7 +37,6 @@ from {{ left_side.final }} as {{ la }}
     {%- else -%}
         {%- set rest_join = skewjoin._sj_plain_join_sql(j, inputs.left, inputs.right) -%}
     {%- endif -%}
-    {%- set last = skewjoin._sj_skew_body(hot.active, ctes, final_selects, 'rest_joined', rest_join, plan is not none,
-        {'hot': 'broadcast', 'plain': 'plain shuffle join', 'slotted': 'a shuffle join'}) -%}
-    {{- return({'sql': skewjoin._sj_with_ctes(ctes, last.body), 'lines': lines + [last.line]}) -}}
+    {%- set body = skewjoin._sj_skew_body(hot.active, ctes, final_selects, 'rest_joined', rest_join) -%}
+    {{- return(skewjoin._sj_with_ctes(ctes, body)) -}}
 {%- endmacro %}

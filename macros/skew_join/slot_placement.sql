@@ -1,19 +1,6 @@
 {#- Slot placement: each slot of a hot group on its own shuffle partition. -#}
 
 
-{#- The record of the groups' layout (no query: the slots were placed by
-    `_sj_place_slots` when the skew was planned, in plan.placement): the
-    layout, the placement, and the groups the hot keys leave empty. Returns
-    the record lines. -#}
-{% macro _sj_place_groups(join, plan, slots_source, hot) -%}
-    {%- set lines = skewjoin._sj_group_record_lines(join, plan, slots_source) + plan.placement.lines -%}
-    {%- if hot.active -%}
-        {%- set lines = lines + skewjoin._sj_groups_left_empty(join, plan, hot) -%}
-    {%- endif -%}
-    {{- return(lines) -}}
-{%- endmacro %}
-
-
 {#- Slots on distinct shuffle partitions. The join's shuffle sends a row to
     partition pmod(hash(keys, sj_slot), P): Spark's murmur3 `hash()` over the
     join keys in the common type, as its hash partitioning computes it. Slots
@@ -29,12 +16,18 @@
     the same `case` on the key, so any key the placement does not name keeps
     its slots #start..#end: the placement moves rows between partitions, never
     between slots, and cannot change the result.
-    Returns {'groups': {group index: [[literal, [slot value, ...]], ...]},
-    'lines': record lines}. -#}
-{% macro _sj_place_slots(join, plan) -%}
+
+    The measure (`_sj_measure_placement`) reads the settings and the
+    candidates; the plan (`_sj_place_slots`) chooses the values; the record
+    (`_sj_placement_record`) says what was chosen. -#}
+
+
+{#- The keys whose slots are placed (pure): each value a spread group's
+    `when` names. -#}
+{% macro _sj_placement_wanted(join, layout) -%}
     {%- set wanted = [] -%}
     {%- set k = join['keys'][0] -%}
-    {%- for g in plan.groups if g.slots > 1 and g.distribute != 'keys' -%}
+    {%- for g in layout.groups if g.slots > 1 and g.distribute != 'keys' -%}
         {%- for raw in skewjoin._sj_when_key_values(join, g) or [] -%}
             {%- set lit = skewjoin._sj_literal(raw, k.type) -%}
             {%- if lit is not none and lit not in wanted | map(attribute='literal') | list -%}
@@ -43,23 +36,32 @@
             {%- endif -%}
         {%- endfor -%}
     {%- endfor -%}
-    {%- set placed = {'groups': {}, 'lines': []} -%}
+    {{- return(wanted) -}}
+{%- endmacro %}
+
+
+{#- The measure: the shuffle partitions (and the setting they come from) and,
+    for each wanted key, the partition of each candidate slot value.
+    Returns {'wanted', 'partitions', 'source', 'candidates' ({key number:
+    [[value, partition], ...]}, none when not asked)}. -#}
+{% macro _sj_measure_placement(join, layout) -%}
+    {%- set wanted = skewjoin._sj_placement_wanted(join, layout) -%}
+    {%- set facts = {'wanted': wanted, 'candidates': none} -%}
     {%- if not wanted or not execute -%}
-        {{- return(placed) -}}
+        {{- return(facts) -}}
     {%- endif -%}
     {%- set initial = skewjoin._sj_spark_conf('spark.sql.adaptive.coalescePartitions.initialPartitionNum') -%}
     {%- if initial is not none and skewjoin._sj_spark_conf('spark.sql.adaptive.enabled', 'true') | lower == 'true' -%}
-        {%- set source = 'spark.sql.adaptive.coalescePartitions.initialPartitionNum' -%}
-        {%- set partitions = initial -%}
+        {%- do facts.update({'source': 'spark.sql.adaptive.coalescePartitions.initialPartitionNum',
+                             'partitions': initial}) -%}
     {%- else -%}
-        {%- set source = 'spark.sql.shuffle.partitions' -%}
-        {%- set partitions = skewjoin._sj_spark_conf(source, '200') -%}
+        {%- do facts.update({'source': 'spark.sql.shuffle.partitions',
+                             'partitions': skewjoin._sj_spark_conf('spark.sql.shuffle.partitions', '200')}) -%}
     {%- endif -%}
-    {%- if not modules.re.fullmatch('[0-9]+', partitions | string | trim) or (partitions | int) < 2 -%}
-        {%- do placed.lines.append('slot placement skipped: ' ~ source ~ ' is ' ~ partitions) -%}
-        {{- return(placed) -}}
+    {%- if not modules.re.fullmatch('[0-9]+', facts.partitions | string | trim) or (facts.partitions | int) < 2 -%}
+        {{- return(facts) -}}
     {%- endif -%}
-    {%- set p = partitions | int -%}
+    {%- set p = facts.partitions | int -%}
     {%- set key_rows = [] -%}
     {%- for w in wanted -%}
         {%- do key_rows.append('(' ~ loop.index0 ~ ', ' ~ w.literal ~ ')') -%}
@@ -80,15 +82,31 @@ group by sj_key, sj_partition
     {%- for row in skewjoin._sj_run_query(query, 'metadata').rows -%}
         {%- do candidates.setdefault(row[0] | int, []).append([row[2] | int, row[1] | int]) -%}
     {%- endfor -%}
+    {%- do facts.update({'candidates': candidates}) -%}
+    {{- return(facts) -}}
+{%- endmacro %}
+
+
+{#- The placement (pure, from `_sj_measure_placement`): each key's slot
+    values, free partitions first. Returns {'groups': {group index:
+    [[literal, [slot value, ...]], ...]}, 'keys': [what the record says of
+    each key], 'skipped' (the setting that allowed no placement, or none),
+    'partitions', 'source'}. -#}
+{% macro _sj_place_slots(facts) -%}
+    {%- set placed = {'groups': {}, 'keys': [], 'skipped': none, 'partitions': facts.get('partitions'),
+                      'source': facts.get('source')} -%}
+    {%- if not facts.wanted or facts.get('partitions') is none -%}
+        {{- return(placed) -}}
+    {%- elif facts.candidates is none -%}
+        {%- do placed.update({'skipped': facts.source ~ ' is ' ~ facts.partitions}) -%}
+        {{- return(placed) -}}
+    {%- endif -%}
     {%- set used = {} -%}
-    {%- for w in wanted -%}
-        {%- set options = candidates.get(loop.index0, []) | sort -%}
+    {%- for w in facts.wanted -%}
+        {%- set options = facts.candidates.get(loop.index0, []) | sort -%}
+        {%- set key = {'wanted': w, 'reachable': options | length, 'placed': false} -%}
+        {%- do placed['keys'].append(key) -%}
         {%- if options | length < w.slots -%}
-            {%- set line -%}
-group {{ w.group }}: key {{ w.shown }} keeps slots {{ w.range }}: its {{ w.slots }} slots outnumber
-the {{ options | length }} shuffle partitions it can reach ({{ p }}, {{ source }})
-            {%- endset -%}
-            {%- do placed.lines.append(line | replace('\n', ' ')) -%}
             {%- continue -%}
         {%- endif -%}
         {#- free partitions first, then (more slots than free partitions) shared ones, each in value order -#}
@@ -97,20 +115,13 @@ the {{ options | length }} shuffle partitions it can reach ({{ p }}, {{ source }
         {%- for c in options -%}
             {%- do (shared if c[1] in used else free).append(c) -%}
         {%- endfor -%}
-        {%- set chosen = (free + shared)[:w.slots] -%}
         {%- set values = [] -%}
-        {%- for c in chosen -%}
+        {%- for c in (free + shared)[:w.slots] -%}
             {%- do values.append(c[0]) -%}
             {%- do used.update({c[1]: true}) -%}
         {%- endfor -%}
         {%- do placed.groups.setdefault(w.group, []).append([w.literal, values]) -%}
-        {%- set sharing = [w.slots - (free | length), 0] | max -%}
-        {%- set line -%}
-group {{ w.group }}: key {{ w.shown }}'s {{ w.slots }} slots placed on {{ w.slots }} distinct shuffle partitions of
-{{ p }} ({{ source }}), slot values chosen by Spark's partition hash
-{{- '; ' ~ sharing ~ ' of them shared with earlier keys (more slots than partitions)' if sharing > 0 else '' }}
-        {%- endset -%}
-        {%- do placed.lines.append(line | replace('\n', ' ')) -%}
+        {%- do key.update({'placed': true, 'sharing': [w.slots - (free | length), 0] | max}) -%}
     {%- endfor -%}
     {{- return(placed) -}}
 {%- endmacro %}

@@ -97,19 +97,15 @@ end
 {%- endmacro %}
 
 
-{#- The groups of `plan` that hold at least min_share of their driver's rows,
-    measured on the rows `hot` (the hot-keys plan) leaves to the shuffle join.
-    Returns {'kept': [group], 'dropped': [group], 'lines'}. -#}
-{% macro _sj_verify_groups(join, plan, verify, hot) -%}
+{#- The measure of declared groups: each group's rows on its driver side,
+    counted on the rows `hot` (the hot-keys plan) leaves to the shuffle join,
+    one aggregate per driving side. Returns {'skipped' (why not counted, or
+    none), 'counts': {group index: [rows, side's rows]}}. -#}
+{% macro _sj_count_groups(join, groups, verify, hot) -%}
     {%- set skipped = skewjoin._sj_verify_skipped(verify, 'skew groups', '; the groups are planned as declared') -%}
-    {%- if skipped is not none -%}
-        {{- return({'kept': plan.groups, 'dropped': [], 'lines': [skipped]}) -}}
-    {%- endif -%}
-    {%- set out = {'kept': [], 'dropped': [], 'lines': []} -%}
-    {%- set rule = skewjoin._sj_verify_rule(verify, plan.total_slots) -%}
     {%- set counts = {} -%}
-    {%- for side in ['left', 'right'] -%}
-        {%- set driven = plan.groups | selectattr('driver', 'equalto', side) | list -%}
+    {%- for side in ['left', 'right'] if skipped is none -%}
+        {%- set driven = groups | selectattr('driver', 'equalto', side) | list -%}
         {%- if not driven -%}
             {%- continue -%}
         {%- endif -%}
@@ -124,7 +120,7 @@ select
     {{ count_ifs | join(',\n    ') }}
 from (
     select
-        {{ skewjoin._sj_indent(skewjoin._sj_group_case(join, plan.groups, side, alias), 8)[8:] }} as sj_group
+        {{ skewjoin._sj_indent(skewjoin._sj_group_case(join, groups, side, alias), 8)[8:] }} as sj_group
     from {{ join[side]['from'] }} as {{ alias }}
     {%- if hot.active and hot.taken %}
     where not {{ skewjoin._sj_in_tuples(join, side, alias, hot.taken) }}
@@ -136,40 +132,42 @@ from (
             {%- do counts.update({g.index: [row[loop.index] | int, row[0] | int]}) -%}
         {%- endfor -%}
     {%- endfor -%}
-    {%- for g in plan.groups -%}
-        {%- set n, total = counts[g.index] -%}
-        {%- set share_text = skewjoin._sj_share_text(n, total, join[g.driver].alias) -%}
-        {%- if total > 0 and n / total >= rule.min_share -%}
-            {%- do out.kept.append(g) -%}
-            {%- do out.lines.append('group ' ~ g.index ~ ' ' ~ g.name ~ ' verified: ' ~ share_text ~ ' >= '
-                ~ rule.text ~ ': kept') -%}
-        {%- else -%}
-            {%- do out.dropped.append(g) -%}
-            {%- set line -%}
-group {{ g.index }} {{ g.name }} dropped: {{ share_text }}, under {{ rule.text }}: the data does not
-have the skew this group was declared for, and its slots would cost a slot per row and a (keys, slot) sort without
-splitting a straggler. Set verify: false to plan declared groups as written
-            {%- endset -%}
-            {%- do out.lines.append(line | replace('\n', ' ')) -%}
-        {%- endif -%}
+    {{- return({'skipped': skipped, 'counts': counts}) -}}
+{%- endmacro %}
+
+
+{#- The groups that hold at least min_share of their driver's rows (pure,
+    from `_sj_count_groups`). Returns {'kept', 'dropped', 'skipped',
+    'results': [{'group', 'rows', 'total', 'kept'}], 'rule'}. -#}
+{% macro _sj_judge_groups(groups, total_slots, verify, counted) -%}
+    {%- set out = {'kept': [], 'dropped': [], 'skipped': counted.skipped, 'results': [],
+                   'rule': skewjoin._sj_verify_rule(verify, total_slots)} -%}
+    {%- if counted.skipped is not none -%}
+        {%- do out.kept.extend(groups) -%}
+        {{- return(out) -}}
+    {%- endif -%}
+    {%- for g in groups -%}
+        {%- set n, total = counted.counts[g.index] -%}
+        {%- set kept = total > 0 and n / total >= out.rule.min_share -%}
+        {%- do (out.kept if kept else out.dropped).append(g) -%}
+        {%- do out.results.append({'group': g, 'rows': n, 'total': total, 'kept': kept}) -%}
     {%- endfor -%}
     {{- return(out) -}}
 {%- endmacro %}
 
 
-{#- The declared hot keys of `side` (`lits`, as _sj_hot_literals gives them)
-    that hold at least min_share of its rows, counted in one aggregate that
-    also counts the side's input splits (which the spread rule reads), by
-    the rule of `skew` (its verify setting and total slots).
-    Returns {'lits' (the kept keys, in the form of `lits`), 'dropped' (how
-    many), 'splits' (none when not counted), 'lines'}. -#}
-{% macro _sj_verify_hot_keys(j, side, lits, skew) -%}
+{#- The measure of the declared hot keys of `side` (`lits`, as
+    _sj_hot_literals gives them): each key's rows and the side's input
+    splits (which the spread rule reads), in one aggregate. Returns
+    {'skipped' (why not counted, or none), 'rows', 'splits', 'counts' (per
+    key), 'slots' (the total slots, whose even share is the default rule)}. -#}
+{% macro _sj_count_hot_keys(j, side, lits, skew) -%}
     {%- set alias = j[side].alias -%}
     {%- set skipped = skewjoin._sj_verify_skipped(skew.verify, 'hot keys of ' ~ alias) -%}
     {%- if skipped is not none -%}
-        {{- return({'lits': lits, 'dropped': 0, 'splits': none, 'lines': [skipped]}) -}}
+        {{- return({'skipped': skipped}) -}}
     {%- endif -%}
-    {%- set rule = skewjoin._sj_verify_rule(skew.verify, skewjoin._sj_total_slots(skew)[0]) -%}
+    {%- set slots = skewjoin._sj_total_slots(skew)[0] -%}
     {%- set count_ifs = [] -%}
     {%- for t in lits.tuples -%}
         {%- do count_ifs.append('count_if(' ~ skewjoin._sj_in_tuples(j, side, alias, [t]) ~ ') as sj_hot_'
@@ -186,26 +184,36 @@ from (
 ) as {{ alias }}
     {%- endset -%}
     {%- set row = skewjoin._sj_run_query(query).rows[0] -%}
-    {%- set total = row[0] | int -%}
+    {%- set counts = [] -%}
+    {%- for t in lits.tuples -%}{%- do counts.append(row[loop.index + 1] | int) -%}{%- endfor -%}
+    {{- return({'skipped': none, 'rows': row[0] | int, 'splits': row[1] | int, 'counts': counts, 'slots': slots}) -}}
+{%- endmacro %}
+
+
+{#- The declared hot keys of `side` that hold at least min_share of its rows
+    (pure, from `_sj_count_hot_keys`). Returns {'lits' (the kept keys, in
+    the form of `lits`), 'dropped' (how many), 'splits' (none when not
+    counted), 'skipped', 'results': [{'shown', 'rows', 'total', 'kept'}],
+    'rule'}. -#}
+{% macro _sj_judge_hot_keys(lits, verify, counted) -%}
+    {%- if counted.skipped is not none -%}
+        {{- return({'lits': lits, 'dropped': 0, 'splits': none, 'skipped': counted.skipped}) -}}
+    {%- endif -%}
+    {%- set rule = skewjoin._sj_verify_rule(verify, counted.slots) -%}
     {%- set kept = {'tuples': [], 'shown': [], 'null': lits.null} -%}
-    {%- set out = {'lits': kept, 'dropped': 0, 'splits': row[1] | int, 'lines': []} -%}
+    {%- set out = {'lits': kept, 'dropped': 0, 'splits': counted.splits, 'skipped': none, 'results': [],
+                   'rule': rule} -%}
     {%- for t in lits.tuples -%}
-        {%- set n = row[loop.index + 1] | int -%}
-        {%- set share_text = skewjoin._sj_share_text(n, total, alias) -%}
-        {%- if total > 0 and n / total >= rule.min_share -%}
+        {%- set n = counted.counts[loop.index0] -%}
+        {%- set keep = counted.rows > 0 and n / counted.rows >= rule.min_share -%}
+        {%- if keep -%}
             {%- do kept.tuples.append(t) -%}
             {%- do kept.shown.append(lits.shown[loop.index0]) -%}
-            {%- do out.lines.append('hot key ' ~ lits.shown[loop.index0] ~ ' of ' ~ alias ~ ' verified: ' ~ share_text
-                ~ ' >= ' ~ rule.text ~ ': kept') -%}
         {%- else -%}
-            {%- set line -%}
-hot key {{ lits.shown[loop.index0] }} of {{ alias }} dropped: {{ share_text }}, under {{ rule.text }}: the data does
-not have the skew it was declared for, and its broadcast branch would read both sides again without splitting a
-straggler. Set verify: false to plan declared hot keys as written
-            {%- endset -%}
             {%- do out.update({'dropped': out.dropped + 1}) -%}
-            {%- do out.lines.append(line | replace('\n', ' ')) -%}
         {%- endif -%}
+        {%- do out.results.append({'shown': lits.shown[loop.index0], 'rows': n, 'total': counted.rows,
+                                   'kept': keep}) -%}
     {%- endfor -%}
     {{- return(out) -}}
 {%- endmacro %}

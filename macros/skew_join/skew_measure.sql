@@ -1,0 +1,49 @@
+{#- skew_join's and skew_join_chain's measure: every query their plan needs,
+    in one place and in this order: the parallelism guard, 'auto''s counts,
+    the total slots, the hot keys (found or verified), the groups'
+    verification, each hot side's input splits (the spread rule) and the
+    groups' slot placement.
+
+    Some counts depend on earlier decisions (the groups are counted on the
+    rows the hot keys leave them; only the groups verification keeps are
+    placed): the measure asks the plan's own pure rules for those decisions
+    on the facts gathered so far. It returns facts only; the plan
+    (`_sj_skew_plan`) makes every decision from them, without a query.
+
+    Returns {'guard' (`_sj_parallelism_guard`), 'auto' (`_sj_auto_facts`,
+    with 'auto'), 'slots' ([n, source], with groups), 'hot'
+    (`_sj_measure_hot_keys`), 'groups' (`_sj_count_groups`, when verified),
+    'spread' ({side: `_sj_measure_spread`}), 'placement'
+    (`_sj_measure_placement`, with groups)}. `spread`: whether hot rows may
+    be spread (skew_join's hot branch; the chain's is not). -#}
+{% macro _sj_skew_measure(spec, j, skew, spread=true) -%}
+    {%- set guard = skewjoin._sj_parallelism_guard(skew) -%}
+    {%- set facts = {'guard': guard, 'spread': {}} -%}
+    {%- if skew.auto is not none -%}
+        {%- do facts.update({'auto': skewjoin._sj_auto_facts(j, skew, guard)}) -%}
+        {%- set skew = skewjoin._sj_auto_decide(spec, j, skew, facts.auto).skew -%}
+    {%- endif -%}
+    {%- set groups = [] -%}
+    {%- if skew.groups -%}
+        {%- do facts.update({'slots': skewjoin._sj_total_slots(skew)}) -%}
+        {%- set groups = skewjoin._sj_sized_groups(j, skew.groups, facts.slots[0]) -%}
+    {%- endif -%}
+    {%- do facts.update({'hot': skewjoin._sj_measure_hot_keys(j, skew, guard)}) -%}
+    {%- set hot = skewjoin._sj_plan_hot_keys(j, skew, guard, facts.hot) -%}
+    {%- if groups and skew.get('verify') is not none and not guard.declined -%}
+        {%- do facts.update({'groups': skewjoin._sj_count_groups(j, groups, skew.verify, hot)}) -%}
+        {%- set groups = skewjoin._sj_judge_groups(groups, facts.slots[0], skew.verify, facts.groups).kept -%}
+    {%- endif -%}
+    {%- if guard.declined -%}
+        {{- return(facts) -}}
+    {%- endif -%}
+    {%- set known = {'parallelism': guard.parallelism} -%}
+    {%- for side in ['left', 'right'] if spread and hot.active and hot[side] is not none -%}
+        {%- do facts.spread.update({side: skewjoin._sj_measure_spread(j, hot, side, known)}) -%}
+    {%- endfor -%}
+    {%- if groups -%}
+        {%- do facts.update({'placement': skewjoin._sj_measure_placement(j,
+            skewjoin._sj_plan_groups(groups, facts.slots[0]))}) -%}
+    {%- endif -%}
+    {{- return(facts) -}}
+{%- endmacro %}
