@@ -7,6 +7,7 @@
   group 1: key 1's 8 slots placed on 8 distinct shuffle partitions of 12 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash
   group 1: key 2's 8 slots placed on 8 distinct shuffle partitions of 12 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash; 4 of them shared with earlier keys (more slots than partitions)
   strategy: skew groups over a shuffle join on (keys, slot)
+  measuring cost: 6 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 2, <elapsed> s; settings 3, <elapsed> s; slot placement 1, <elapsed> s
 */
 with
 

@@ -6,6 +6,7 @@
   group 1 group_1: when 'a.k_int = 1', driver a, 6 slots -> slots #14-#19, distribute random: a rows spread by a hash of the whole row; b rows of the group multicast x6 (each of them is read once and copied to 6 slots: 5 extra rows per row)
   group 1: key 1 keeps slots #14-#19: its 6 slots outnumber the 4 shuffle partitions it can reach (4, spark.sql.shuffle.partitions)
   strategy: skew groups over a shuffle join on (keys, slot)
+  measuring cost: 6 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 2, <elapsed> s; settings 3, <elapsed> s; slot placement 1, <elapsed> s
 */
 with
 

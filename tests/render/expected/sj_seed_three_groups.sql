@@ -11,6 +11,7 @@
   group 3 group_3: when 'cast(a.key as int) > 300', driver a, 40% of 20 = 8 slots -> slots #12-#19, distribute keys: both sides routed by a hash of the keys, nothing multicast
   group 1: key 0's 2 slots placed on 2 distinct shuffle partitions of 200 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash
   strategy: skew groups over a shuffle join on (keys, slot)
+  measuring cost: 6 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 2, <elapsed> s; settings 3, <elapsed> s; slot placement 1, <elapsed> s
 */
 with
 

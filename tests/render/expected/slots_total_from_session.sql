@@ -6,6 +6,7 @@
   group 1 group_1: when 'a.k_int = 0', driver a, 2 slots -> slots #46-#47, distribute random: a rows spread by a hash of the whole row; b rows of the group multicast x2 (each of them is read once and copied to 2 slots: 1 extra rows per row)
   group 1: key 0's 2 slots placed on 2 distinct shuffle partitions of 48 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash
   strategy: skew groups over a shuffle join on (keys, slot)
+  measuring cost: 7 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 2, <elapsed> s; settings 4, <elapsed> s; slot placement 1, <elapsed> s
 */
 with
 

@@ -12,6 +12,7 @@
   group 1: key 1's 4 slots placed on 4 distinct shuffle partitions of 200 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash
   WARNING group 1 group_1 can receive no rows: every key its `when` selects (0, 1) is a hot key, and hot keys are joined by the broadcast branch before the groups are formed; its 4 slots (#16-#19) stay idle. Drop the group, or drop these keys from hot_keys
   strategy: hot keys by broadcast + skew groups for the rest, results unioned
+  measuring cost: 8 compile-time queries (1 reading data), <elapsed> s of wall time; by kind: input splits 1, <elapsed> s; column lists 2, <elapsed> s; parallelism 1, <elapsed> s; settings 3, <elapsed> s; slot placement 1, <elapsed> s
 */
 with
 

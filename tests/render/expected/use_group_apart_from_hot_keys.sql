@@ -9,6 +9,7 @@
   skew groups: 1, total slots 20 (from var('skewjoin_total_slots')); rows in no group: slots #0-#15 by key hash
   group 1 group_1: when 'a.k_int between 1 and 99', driver a, 4 slots -> slots #16-#19, distribute random: a rows spread by a hash of the whole row; b rows of the group multicast x4 (each of them is read once and copied to 4 slots: 3 extra rows per row)
   strategy: hot keys by broadcast + skew groups for the rest, results unioned
+  measuring cost: 5 compile-time queries (1 reading data), <elapsed> s of wall time; by kind: input splits 1, <elapsed> s; column lists 2, <elapsed> s; parallelism 1, <elapsed> s; settings 1, <elapsed> s
 */
 with
 

@@ -12,6 +12,7 @@
   group 1: key 7's 4 slots placed on 4 distinct shuffle partitions of 200 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash
   group 1 group_1: its keys 0 are hot keys, so their rows go to the broadcast branch, not to the group
   strategy: hot keys by broadcast + skew groups for the rest, results unioned
+  measuring cost: 8 compile-time queries (1 reading data), <elapsed> s of wall time; by kind: input splits 1, <elapsed> s; column lists 2, <elapsed> s; parallelism 1, <elapsed> s; settings 3, <elapsed> s; slot placement 1, <elapsed> s
 */
 with
 
