@@ -38,6 +38,7 @@
         ['^analyze table ', 'analyze'],
         ['\\) as sj_counts\\b', "'auto' counts"],
         ['\\) as sj_verify\\b|\\bas sj_hot_1\\b', 'verification'],
+        ['\\) as sj_salt_reach\\b', 'salt reach'],
         ['\\bas sj_parallelism\\b', 'parallelism'],
         ['\\) as sj_placed\\b', 'slot placement'],
         ['\\) as sj_probe\\b', 'input splits'],

@@ -27,6 +27,8 @@
     {%- if not config -%}
         {{- return({'skew': empty, 'lines': lines}) -}}
     {%- endif -%}
+    {#- how far each random group's salt spreads its rows (identical rows share a slot within a split) -#}
+    {%- do lines.extend(skewjoin._sj_auto_salt_reach(j, config, options)) -%}
     {%- do lines.extend(skewjoin._sj_pin_lines(config, j)) -%}
     {%- set pinned -%}
 auto: pinned, that specification is counted at compile time as any declared one: a group or hot key under one slot's

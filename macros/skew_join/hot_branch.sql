@@ -31,11 +31,11 @@ left outer join (select * from {{ other_input }} where false) as {{ j[other].ali
     {%- set spread = hot['spread_' ~ side] -%}
     {%- set ctes = [[name ~ '_read', read_sql]] -%}
     {%- if spread.spread -%}
-        {#- hash partitioning on a hash of the whole row: deterministic on retry, and unlike a round-robin
+        {#- hash partitioning on a hash of the whole row and its input split (salt.sql): deterministic on retry, and unlike a round-robin
             repartition Spark needs no sort for it; an explicit partition count, so AQE does not coalesce it -#}
         {%- set cols = [] -%}
         {%- for c in j[side].columns -%}{%- do cols.append(skewjoin._sj_ident(c.name)) -%}{%- endfor -%}
-        {%- set row_hash = skewjoin._sj_row_hash(j[side].columns, name ~ '_read') -%}
+        {%- set row_hash = skewjoin._sj_salt_hash(j[side].columns, name ~ '_read') -%}
         {%- do ctes.append([name ~ '_hashed', 'select *, ' ~ row_hash ~ ' as sj_spread from ' ~ name ~ '_read']) -%}
         {%- do ctes.append([name ~ '_spread', 'select /*+ repartition(' ~ spread.partitions ~ ', sj_spread) */ *'
             ~ ' from ' ~ name ~ '_hashed']) -%}

@@ -25,7 +25,7 @@
     {%- if opts.spread == 'always' -%}
         {%- set partitions = (opts.spread_partitions or total) | int -%}
         {%- set line -%}
-hot rows of {{ alias }} spread by xxhash64 of the whole row over {{ partitions }} partitions before the broadcast
+hot rows of {{ alias }} spread by xxhash64 of the whole row and its input split over {{ partitions }} partitions before the broadcast
 join (spread: always; {{ cost }})
         {%- endset -%}
         {{- return({'spread': true, 'partitions': partitions, 'tasks': partitions,
@@ -62,7 +62,7 @@ and gain no parallelism
     {%- endif -%}
     {%- set partitions = (opts.spread_partitions or ([total, parallelism] | min)) | int -%}
     {%- set line -%}
-hot rows of {{ alias }} spread by xxhash64 of the whole row over {{ partitions }} partitions: its input has only
+hot rows of {{ alias }} spread by xxhash64 of the whole row and its input split over {{ partitions }} partitions: its input has only
 {{ splits }} splits (< spread_min_splits {{ opts.spread_min_splits }}) for a default parallelism of {{ parallelism }},
 which would make the broadcast branch a straggler ({{ cost }})
     {%- endset -%}

@@ -46,7 +46,7 @@ from {{ input_cte }} as {{ alias }}
             {%- set slot_index = 'pmod(' ~ keys_hash ~ ', ' ~ g.slots ~ ')' -%}
             {%- set role = 'by a hash of the keys' -%}
         {%- elif g.driver == side and g.distribute == 'random' -%}
-            {%- set row_hash = skewjoin._sj_row_hash(join[side].columns, alias) -%}
+            {%- set row_hash = skewjoin._sj_salt_hash(join[side].columns, alias) -%}
             {%- set slot_index = 'pmod(' ~ row_hash ~ ', ' ~ g.slots ~ ')' -%}
             {%- set role = 'spread by a hash of the row' -%}
         {%- elif g.driver == side -%}

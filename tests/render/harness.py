@@ -27,6 +27,7 @@ import datetime
 import decimal
 import os
 import re
+import zlib
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -375,6 +376,15 @@ _SLOT_PLACEMENT = re.compile(
     r"group by sj_key, sj_partition",
     re.S,
 )
+# skew_join 'auto': how far a planned random group's salt spreads its driver's rows (identical_rows.sql)
+_SALT_REACH = re.compile(
+    r"select\s+count\(\*\) as sj_rows,\s*count\(distinct sj_row\) as sj_distinct_rows,\s*"
+    r"count\(distinct sj_split\) as sj_splits,\s*count\(distinct pmod\(sj_salt, (?P<slots>\d+)\)\) as sj_slots_reached\s*"
+    r"from \(\s*select\s+xxhash64\((?P<columns>[^)]*)\) as sj_row,.*?spark_partition_id\(\) as sj_split\s*"
+    r"from (?P<from>.+?)(?: tablesample \([0-9.]+ percent\))? as \w+\s*"
+    r"where \w+\.`?(?P<column>\w+)`? = (?P<value>-?\d+|'(?:[^'\\]|\\.)*')\s*\) as sj_salt_reach",
+    re.S,
+)
 _FILE_BYTES = re.compile(r"select\s+cast\(count\(\*\) as string\) as sj_files,.*?from (?P<from>\S+) as sj_scan", re.S)
 
 
@@ -433,6 +443,7 @@ class FakeSpark:
             (_PARALLELISM, self._parallelism),
             (_FILE_BYTES, self._file_bytes),
             (_SLOT_PLACEMENT, self._slot_placement),
+            (_SALT_REACH, self._salt_reach),
         ]
         for pattern, handler in handlers:
             m = pattern.fullmatch(text)
@@ -556,6 +567,23 @@ class FakeSpark:
             for value in range(candidates):
                 best.setdefault((key, fake_partition(key, value, partitions)), value)
         return Result(("sj_key", "sj_partition", "sj_value"), [(k, p, v) for (k, p), v in sorted(best.items())])
+
+    def _salt_reach(self, m: re.Match[str]) -> Result:
+        """The group's rows (key column = the literal), their distinct rows, and the slots a salt of
+        (row, split) reaches, row i of the table read in split i % splits. Not Spark's xxhash64 (the
+        Spark tier checks the real reach): a fixed scramble (crc32), so the answer is deterministic."""
+        table = self.table(m.group("from"))
+        if table.rows is None:
+            raise UnexpectedQuery(f"salt reach reads {m.group('from')}, which has no rows in this test")
+        idx = table.column_index(m.group("column"))
+        value = m.group("value")
+        wanted = value[1:-1] if value.startswith("'") else value
+        picked = [(i, row) for i, row in enumerate(table.rows) if spark_text(row[idx]) == wanted]
+        slots = int(m.group("slots"))
+        splits = {i % table.splits for i, _ in picked}
+        salts = {zlib.crc32(repr((row, i % table.splits)).encode()) % slots for i, row in picked}
+        return Result(("sj_rows", "sj_distinct_rows", "sj_splits", "sj_slots_reached"),
+                      [(len(picked), len({row for _, row in picked}), len(splits), len(salts))])  # fmt: skip
 
     def _file_bytes(self, m: re.Match[str]) -> Result:
         table = self.table(m.group("from"))
