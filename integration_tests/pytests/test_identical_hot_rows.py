@@ -1,7 +1,8 @@
 """Identical hot rows (issue 29): a side whose hot rows are all the same row
 (a SELECT of the key and a constant) used to put every hot row on one slot,
 because the salt was a hash of the row alone. The salt now hashes the row and
-the input split it is read in (`spark_partition_id()` of the scan): identical
+the input split it is read in (`spark_partition_id()` of the scan; a group's
+slot is the row's hash modulo its slots moved on by the split): identical
 rows in different splits get different slots, and the salt still does not
 depend on the order of rows within a split, so a re-run task (the same split)
 gives every row the same slot.
@@ -87,10 +88,19 @@ def test_identical_hot_rows_spread_over_the_splits_and_equal_the_plain_join(
     assert "spark_partition_id()" in strip_record(sql)
     rows = assert_same_rows(conn, strip_record(sql), _plain(LEFT, join_type))
     assert rows >= 2800 * 2
+    ((splits,),) = run_sql(
+        conn, f"select count(distinct sj_split) from (select spark_partition_id() as sj_split from {LEFT} where k = 0) as s"
+    )
+    assert splits >= 2, splits
     run_sql(conn, "set spark.sql.shuffle.partitions=200")
     shares = partition_shares(conn, strip_record(sql), "p.k = 0")
-    # 2,800 identical rows in 4 splits: one salt input per split, so at most 4 of the 8 slots
-    assert 2 <= len(shares) <= SPLITS, shares
+    if "groups" in skew:
+        # a group's slot is the row's hash modulo its slots moved on by the split: 2,800 identical rows
+        # in `splits` splits take exactly that many of the 8 slots, placed on distinct join tasks
+        assert len(shares) == splits, (shares, splits)
+    else:
+        # the hot branch repartitions by a hash of (row, split): at most one partition a split
+        assert 2 <= len(shares) <= splits, (shares, splits)
     assert shares[0] <= 0.5, shares
 
 
@@ -119,4 +129,21 @@ def test_the_salt_is_the_same_when_the_side_is_read_again(identical_inputs: DbtP
     second = sorted(map(tuple, run_sql(conn, probe)), key=repr)
     assert first == second
     hot_slots = {r[3] for r in first if r[0] == 0}
-    assert 2 <= len(hot_slots) <= SPLITS, hot_slots
+    hot_splits = {r[2] for r in first if r[0] == 0}
+    assert len(hot_slots) == len(hot_splits) >= 2, (hot_slots, hot_splits)
+
+
+def test_auto_says_how_far_the_salt_of_identical_rows_reaches(identical_inputs: DbtProject) -> None:
+    """'auto' plans a group for key 0 (b's 2 rows of it are over a broadcast budget of 1) and counts
+    what the salt does with a's rows of it: 2,800 rows, 1 distinct row, one slot a split holding it;
+    the record says so, and the rows equal the plain join's."""
+    conn = identical_inputs.conn
+    skew = "{'auto': {'max_broadcast_rows': 1, 'total_slots': 40}}"
+    sql = _compile(identical_inputs, LEFT, "inner", skew)
+    ((splits,),) = run_sql(
+        conn, f"select count(distinct sj_split) from (select spark_partition_id() as sj_split from {LEFT} where k = 0) as s"
+    )
+    line = next(x for x in sql.splitlines() if "auto: group 'a.k = 0'" in x)
+    assert f"its 2,800 rows of a are 1 distinct row in {splits} input splits" in line, line
+    assert f"reaches {splits} of its" in line and "identical rows in one split share a slot" in line, line
+    assert_same_rows(conn, strip_record(sql), _plain(LEFT, "inner"))

@@ -7,7 +7,7 @@
     holding the key. 'auto' counts it, one query a group over the driver's
     rows of the group (the columns the salt hashes, so every column is
     read): rows, distinct rows, input splits, and the slots the salt puts
-    them on, exactly as the compiled SQL will (pmod of the same hash). The
+    them on, with the expression the compiled SQL uses. The
     record says what it found; under half the slots reached, a warning too.
     The plan is not changed: the rows are correct wherever they go. -#}
 
@@ -50,7 +50,7 @@
 
 
 {#- One query: the driver's rows of a group, their distinct rows, input
-    splits, and the distinct slots pmod(salt, slots) gives them. Returns
+    splits, and the distinct slots the group's salt (salt.sql) gives them. Returns
     {'rows', 'distinct', 'splits', 'reached', 'sampled'}. -#}
 {% macro _sj_salt_reach_count(j, side, when, slots, options) -%}
     {%- set alias = j[side].alias -%}
@@ -62,11 +62,11 @@ select
     count(*) as sj_rows,
     count(distinct sj_row) as sj_distinct_rows,
     count(distinct sj_split) as sj_splits,
-    count(distinct pmod(sj_salt, {{ slots }})) as sj_slots_reached
+    count(distinct sj_slot) as sj_slots_reached
 from (
     select
         {{ skewjoin._sj_row_hash(j[side].columns, alias) }} as sj_row,
-        {{ skewjoin._sj_salt_hash(j[side].columns, alias) }} as sj_salt,
+        {{ skewjoin._sj_salt_slot(j[side].columns, alias, slots) }} as sj_slot,
         spark_partition_id() as sj_split
     from {{ j[side]['from'] }}{{ sample }} as {{ alias }}
     where {{ when }}

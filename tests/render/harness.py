@@ -379,8 +379,10 @@ _SLOT_PLACEMENT = re.compile(
 # skew_join 'auto': how far a planned random group's salt spreads its driver's rows (identical_rows.sql)
 _SALT_REACH = re.compile(
     r"select\s+count\(\*\) as sj_rows,\s*count\(distinct sj_row\) as sj_distinct_rows,\s*"
-    r"count\(distinct sj_split\) as sj_splits,\s*count\(distinct pmod\(sj_salt, (?P<slots>\d+)\)\) as sj_slots_reached\s*"
-    r"from \(\s*select\s+xxhash64\((?P<columns>[^)]*)\) as sj_row,.*?spark_partition_id\(\) as sj_split\s*"
+    r"count\(distinct sj_split\) as sj_splits,\s*count\(distinct sj_slot\) as sj_slots_reached\s*"
+    r"from \(\s*select\s+xxhash64\((?P<columns>[^)]*)\) as sj_row,\s*"
+    r"pmod\(pmod\(xxhash64\([^)]*\), (?P<slots>\d+)\) \+ spark_partition_id\(\), \d+\) as sj_slot,\s*"
+    r"spark_partition_id\(\) as sj_split\s*"
     r"from (?P<from>.+?)(?: tablesample \([0-9.]+ percent\))? as \w+\s*"
     r"where \w+\.`?(?P<column>\w+)`? = (?P<value>-?\d+|'(?:[^'\\]|\\.)*')\s*\) as sj_salt_reach",
     re.S,
@@ -569,9 +571,10 @@ class FakeSpark:
         return Result(("sj_key", "sj_partition", "sj_value"), [(k, p, v) for (k, p), v in sorted(best.items())])
 
     def _salt_reach(self, m: re.Match[str]) -> Result:
-        """The group's rows (key column = the literal), their distinct rows, and the slots a salt of
-        (row, split) reaches, row i of the table read in split i % splits. Not Spark's xxhash64 (the
-        Spark tier checks the real reach): a fixed scramble (crc32), so the answer is deterministic."""
+        """The group's rows (key column = the literal), their distinct rows, and the slots the salt
+        (the row's hash modulo the slots, moved on by its split) reaches, row i of the table read in
+        split i % splits. Not Spark's xxhash64 (the Spark tier checks the real reach): a fixed
+        scramble (crc32), so the answer is deterministic."""
         table = self.table(m.group("from"))
         if table.rows is None:
             raise UnexpectedQuery(f"salt reach reads {m.group('from')}, which has no rows in this test")
@@ -581,7 +584,7 @@ class FakeSpark:
         picked = [(i, row) for i, row in enumerate(table.rows) if spark_text(row[idx]) == wanted]
         slots = int(m.group("slots"))
         splits = {i % table.splits for i, _ in picked}
-        salts = {zlib.crc32(repr((row, i % table.splits)).encode()) % slots for i, row in picked}
+        salts = {(zlib.crc32(repr(row).encode()) % slots + i % table.splits) % slots for i, row in picked}
         return Result(("sj_rows", "sj_distinct_rows", "sj_splits", "sj_slots_reached"),
                       [(len(picked), len({row for _, row in picked}), len(splits), len(salts))])  # fmt: skip
 

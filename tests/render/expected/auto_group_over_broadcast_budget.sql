@@ -48,10 +48,10 @@ a_slotted as (
     select
         a.*,
         case a.sj_group
-            -- group 1: slots #7-#19, spread by a hash of the row (slot values placed on distinct shuffle partitions; other keys #7-#19)
+            -- group 1: slots #7-#19, spread by a hash of the row and its input split (slot values placed on distinct shuffle partitions; other keys #7-#19)
             when 1 then case a.k
-                when cast(0 as int) then element_at(array(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12), cast(pmod(xxhash64(a.id, a.k, spark_partition_id()), 13) as int) + 1)
-                else 7 + pmod(xxhash64(a.id, a.k, spark_partition_id()), 13)
+                when cast(0 as int) then element_at(array(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12), cast(pmod(pmod(xxhash64(a.id, a.k), 13) + spark_partition_id(), 13) as int) + 1)
+                else 7 + pmod(pmod(xxhash64(a.id, a.k), 13) + spark_partition_id(), 13)
             end
             -- rows in no group: slots #0-#6 by a hash of the keys
             else pmod(xxhash64(a.k), 7)

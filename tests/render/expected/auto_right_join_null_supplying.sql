@@ -73,10 +73,10 @@ b_slotted as (
     select
         b.*,
         case b.sj_group
-            -- group 1: slots #5-#19, spread by a hash of the row (slot values placed on distinct shuffle partitions; other keys #5-#19)
+            -- group 1: slots #5-#19, spread by a hash of the row and its input split (slot values placed on distinct shuffle partitions; other keys #5-#19)
             when 1 then case b.k
-                when cast(0 as int) then element_at(array(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14), cast(pmod(xxhash64(b.k, b.label, spark_partition_id()), 15) as int) + 1)
-                else 5 + pmod(xxhash64(b.k, b.label, spark_partition_id()), 15)
+                when cast(0 as int) then element_at(array(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14), cast(pmod(pmod(xxhash64(b.k, b.label), 15) + spark_partition_id(), 15) as int) + 1)
+                else 5 + pmod(pmod(xxhash64(b.k, b.label), 15) + spark_partition_id(), 15)
             end
             -- rows in no group: slots #0-#4 by a hash of the keys
             else pmod(xxhash64(b.k), 5)

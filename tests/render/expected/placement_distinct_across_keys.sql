@@ -36,29 +36,29 @@ a_slotted as (
     select
         a.*,
         case a.sj_group
-            -- group 1: slots #110-#169, spread by a hash of the row (slot values placed on distinct shuffle partitions; other keys #110-#169)
+            -- group 1: slots #110-#169, spread by a hash of the row and its input split (slot values placed on distinct shuffle partitions; other keys #110-#169)
             when 1 then case a.k_int
                 when cast(0 as int) then element_at(array(
                         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
                         16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 28, 31, 36, 39, 41,
                         44, 49, 52, 54, 57, 60, 62, 65, 70, 73, 75, 78, 83, 86, 91, 94,
                         96, 99, 104, 107, 109, 112, 115, 117, 120, 125, 128, 130
-                    ), cast(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload, spark_partition_id()), 60) as int) + 1)
+                    ), cast(pmod(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 60) + spark_partition_id(), 60) as int) + 1)
                 when cast(7 as int) then element_at(array(
                         1, 4, 6, 9, 11, 12, 14, 17, 25, 151, 159, 164, 167, 172, 180, 183,
                         185, 188, 193, 196, 198, 201, 204, 206, 209, 214, 217, 219, 222, 227, 230, 235,
                         238, 240, 243, 248, 251, 253, 256, 259, 261, 264, 269, 272, 274, 277, 282, 285,
                         287, 290, 293, 295, 298, 303, 306, 308, 311, 316, 319, 324
-                    ), cast(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload, spark_partition_id()), 60) as int) + 1)
-                else 110 + pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload, spark_partition_id()), 60)
+                    ), cast(pmod(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 60) + spark_partition_id(), 60) as int) + 1)
+                else 110 + pmod(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 60) + spark_partition_id(), 60)
             end
-            -- group 2: slots #170-#199, spread by a hash of the row (slot values placed on distinct shuffle partitions; other keys #170-#199)
+            -- group 2: slots #170-#199, spread by a hash of the row and its input split (slot values placed on distinct shuffle partitions; other keys #170-#199)
             when 2 then case a.k_int
                 when cast(-3 as int) then element_at(array(
                         1, 4, 6, 9, 11, 12, 14, 17, 25, 345, 350, 358, 363, 366, 371, 374,
                         376, 379, 382, 384, 387, 392, 395, 397, 400, 405, 408, 413, 416, 418
-                    ), cast(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload, spark_partition_id()), 30) as int) + 1)
-                else 170 + pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload, spark_partition_id()), 30)
+                    ), cast(pmod(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 30) + spark_partition_id(), 30) as int) + 1)
+                else 170 + pmod(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 30) + spark_partition_id(), 30)
             end
             -- rows in no group: slots #0-#109 by a hash of the keys
             else pmod(xxhash64(a.k_int), 110)

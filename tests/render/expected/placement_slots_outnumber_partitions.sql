@@ -32,8 +32,8 @@ a_slotted as (
     select
         a.*,
         case a.sj_group
-            -- group 1: slots #14-#19, spread by a hash of the row
-            when 1 then 14 + pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload, spark_partition_id()), 6)
+            -- group 1: slots #14-#19, spread by a hash of the row and its input split
+            when 1 then 14 + pmod(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 6) + spark_partition_id(), 6)
             -- rows in no group: slots #0-#13 by a hash of the keys
             else pmod(xxhash64(a.k_int), 14)
         end as sj_slot

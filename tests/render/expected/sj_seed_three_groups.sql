@@ -39,10 +39,10 @@ a_slotted as (
     select
         a.*,
         explode(case a.sj_group
-            -- group 1: slots #6-#7, spread by a hash of the row (slot values placed on distinct shuffle partitions; other keys #6-#7)
+            -- group 1: slots #6-#7, spread by a hash of the row and its input split (slot values placed on distinct shuffle partitions; other keys #6-#7)
             when 1 then case a.`key`
-                when '0' then array(element_at(array(0, 1), cast(pmod(xxhash64(a.`key`, a.`value`, spark_partition_id()), 2) as int) + 1))
-                else array(6 + pmod(xxhash64(a.`key`, a.`value`, spark_partition_id()), 2))
+                when '0' then array(element_at(array(0, 1), cast(pmod(pmod(xxhash64(a.`key`, a.`value`), 2) + spark_partition_id(), 2) as int) + 1))
+                else array(6 + pmod(pmod(xxhash64(a.`key`, a.`value`), 2) + spark_partition_id(), 2))
             end
             -- group 2: slots #8-#11, multicast to every slot
             when 2 then sequence(8, 11)

@@ -57,10 +57,10 @@ b_slotted as (
     select
         b.*,
         case b.sj_group
-            -- group 2: slots #14-#19, spread by a hash of the row (slot values placed on distinct shuffle partitions; other keys #14-#19)
+            -- group 2: slots #14-#19, spread by a hash of the row and its input split (slot values placed on distinct shuffle partitions; other keys #14-#19)
             when 2 then case b.k_int
-                when cast(5 as int) then element_at(array(0, 1, 2, 3, 4, 5), cast(pmod(xxhash64(b.rid, b.k_int, b.k_big, b.k_str, b.k_dec2, b.k_date, b.k_ts, b.region, b.attr, spark_partition_id()), 6) as int) + 1)
-                else 14 + pmod(xxhash64(b.rid, b.k_int, b.k_big, b.k_str, b.k_dec2, b.k_date, b.k_ts, b.region, b.attr, spark_partition_id()), 6)
+                when cast(5 as int) then element_at(array(0, 1, 2, 3, 4, 5), cast(pmod(pmod(xxhash64(b.rid, b.k_int, b.k_big, b.k_str, b.k_dec2, b.k_date, b.k_ts, b.region, b.attr), 6) + spark_partition_id(), 6) as int) + 1)
+                else 14 + pmod(pmod(xxhash64(b.rid, b.k_int, b.k_big, b.k_str, b.k_dec2, b.k_date, b.k_ts, b.region, b.attr), 6) + spark_partition_id(), 6)
             end
             -- rows in no group: slots #0-#13 by a hash of the keys
             else pmod(xxhash64(b.k_int), 14)

@@ -31,10 +31,10 @@ a_slotted as (
     select
         a.*,
         case a.sj_group
-            -- group 1: slots #16-#19, spread by a hash of the row (slot values placed on distinct shuffle partitions; other keys #16-#19)
+            -- group 1: slots #16-#19, spread by a hash of the row and its input split (slot values placed on distinct shuffle partitions; other keys #16-#19)
             when 1 then case a.k_int
-                when cast(0 as int) then element_at(array(0, 1, 2, 3), cast(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload, spark_partition_id()), 4) as int) + 1)
-                else 16 + pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload, spark_partition_id()), 4)
+                when cast(0 as int) then element_at(array(0, 1, 2, 3), cast(pmod(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 4) + spark_partition_id(), 4) as int) + 1)
+                else 16 + pmod(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 4) + spark_partition_id(), 4)
             end
             -- rows in no group: slots #0-#15 by a hash of the keys
             else pmod(xxhash64(a.k_int), 16)
