@@ -36,6 +36,7 @@
         ['^describe table extended \\S+ \\S+$', 'column statistics'],
         ['^(describe table|show partitions|show tables) ', 'catalog'],
         ['^analyze table ', 'analyze'],
+        ['^explain cost ', 'size estimates'],
         ['\\) as sj_counts\\b', "'auto' counts"],
         ['\\) as sj_verify\\b|\\bas sj_hot_1\\b', 'verification'],
         ['\\) as sj_salt_reach\\b', 'salt reach'],

@@ -27,6 +27,12 @@
     {%- if not config -%}
         {{- return({'skew': empty, 'lines': lines}) -}}
     {%- endif -%}
+    {#- where AQE will split the plain join's hot partitions as finely, the join goes back to it (aqe_forecast.sql) -#}
+    {%- set aqe = skewjoin._sj_aqe_forecast(j, measured, planned, options) -%}
+    {%- do lines.extend(aqe.lines) -%}
+    {%- if aqe.hand_back -%}
+        {{- return({'skew': empty, 'lines': lines}) -}}
+    {%- endif -%}
     {#- how far each random group's salt spreads its rows (identical rows share a slot within a split) -#}
     {%- do lines.extend(skewjoin._sj_auto_salt_reach(j, config, options)) -%}
     {%- do lines.extend(skewjoin._sj_pin_lines(config, j)) -%}

@@ -138,6 +138,19 @@ def auto_tables(left: list[tuple[object, ...]], right: list[tuple[object, ...]],
     }
 
 
+def auto_tables_sized() -> dict[str, Table]:
+    """auto_tables(LEFT, RIGHT) with file sizes (1,000 bytes a row), for AQE's forecast."""
+    out = auto_tables(LEFT, RIGHT)
+    out["skewjoin_it.spread_left"].file_bytes = 1000 * len(LEFT)
+    out["skewjoin_it.spread_right"].file_bytes = 1000 * len(RIGHT)
+    return out
+
+
+# AQE's skew thresholds scaled down to the test's kilobytes
+AQE_SMALL = {"spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes": "1k",
+             "spark.sql.adaptive.advisoryPartitionSizeInBytes": "1k"}  # fmt: skip
+
+
 # -- verification of declared groups and hot keys ------------------------------------------
 
 # the package's default (the integration project turns it off for its small inputs)
@@ -336,6 +349,15 @@ CASES: list[ModelCase] = [
     ModelCase("auto_hot_keys_and_null_bypass", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT), config={"skew_join": "auto"}),
     ModelCase("auto_group_over_broadcast_budget", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT_ZERO),
               config={"skew_join": {"auto": {"max_broadcast_rows": 100, "total_slots": 20}}}),
+    # 'auto' hands the join back to AQE where AQE will split every planned key's partition as finely
+    ModelCase("auto_aqe_hands_back", (), AUTO_JOIN, extra_tables=auto_tables_sized(), conf=AQE_SMALL,
+              config={"skew_join": "auto"}),
+    ModelCase("auto_aqe_above_2000_partitions", (), AUTO_JOIN, extra_tables=auto_tables_sized(),
+              conf={**AQE_SMALL, "spark.sql.shuffle.partitions": "2400"}, config={"skew_join": "auto"}),
+    ModelCase("auto_aqe_inside_a_larger_query", (), "select k, count(*) as n from (" + AUTO_JOIN + ") as j group by k",
+              extra_tables=auto_tables_sized(), conf=AQE_SMALL, config={"skew_join": "auto"}),
+    ModelCase("auto_aqe_off", (), AUTO_JOIN, extra_tables=auto_tables_sized(),
+              conf={**AQE_SMALL, "spark.sql.adaptive.enabled": "false"}, config={"skew_join": "auto"}),
     ModelCase("auto_group_identical_rows", (), AUTO_JOIN, extra_tables=auto_tables(LEFT_IDENTICAL, RIGHT_ZERO),
               config={"skew_join": {"auto": {"max_broadcast_rows": 100, "total_slots": 20}}}),
     ModelCase("auto_multicast_budget_5_slots", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT_ZERO),
