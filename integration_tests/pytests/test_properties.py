@@ -116,9 +116,10 @@ NONDETERMINISTIC = re.compile(
 
 # The one nondeterministic call the package writes: the salt of a spread row
 # hashes the input split it is read in (macros/_internal/salt.sql), the last
-# argument of its xxhash64. It depends on which split holds the row, never on
+# argument of the hot spread's xxhash64, and added to a group's slot (its hash
+# modulo the slots). It depends on which split holds the row, never on
 # row order or a random draw; check_salts_are_deterministic holds it to that.
-SALT_SPLIT = re.compile(r",\s*spark_partition_id\(\)\)")
+SALT_SPLIT = re.compile(r",\s*spark_partition_id\(\)\)|\+\s*spark_partition_id\(\),")
 
 
 def _code_only(sql: str) -> str:
@@ -129,7 +130,7 @@ def _code_only(sql: str) -> str:
 
 
 def assert_deterministic_sql(sql: str) -> None:
-    found = NONDETERMINISTIC.search(SALT_SPLIT.sub(")", _code_only(sql)))
+    found = NONDETERMINISTIC.search(SALT_SPLIT.sub(" ", _code_only(sql)))
     assert found is None, f"compiled SQL calls the non-deterministic {found.group(0)!r}:\n{sql}"
 
 
