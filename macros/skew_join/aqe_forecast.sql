@@ -100,7 +100,7 @@
     {%- endif -%}
     {%- set code = (model.get('raw_code') or model.get('raw_sql') or '') | string -%}
     {%- set code = modules.re.sub('\\{#.*?#\\}|\\{%.*?%\\}|--[^\\n]*', '', code, flags=modules.re.S) -%}
-    {%- set code = modules.re.sub('\\{\\{\\s*config\\((?:[^{}]|\\{[^{}]*\\})*\\)\\s*\\}\\}', '', code, flags=modules.re.S) -%}
+    {%- set code = modules.re.sub('\\{\\{\\s*config\\(.*?\\)\\s*\\}\\}', '', code, flags=modules.re.S) -%}
     {{- return(modules.re.fullmatch('\\s*\\{\\{\\s*skewjoin\\.skew_join\\((?:.(?!\\}\\}))*.\\)\\s*\\}\\}\\s*', code,
         flags=modules.re.S) is not none) -}}
 {%- endmacro %}
