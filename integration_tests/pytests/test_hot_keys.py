@@ -116,7 +116,7 @@ def test_hot_branch_spreads_rows_of_single_file_input(skew_models_built: Built, 
     )[0][0]
     assert splits == 1
     sql = skew_models_built.sql["hk_spread"]
-    assert "spread by xxhash64 of the whole row over 10 partitions: its input has only 1 splits" in sql
+    assert "spread by xxhash64 of the whole row and its input split over 10 partitions: its input has only 1 splits" in sql
     spread = partition_shares(conn, strip_record(sql), "p.k = 0")
     unspread = partition_shares(conn, strip_record(skew_models_built.sql["hk_spread_never"]), "p.k = 0")
     assert unspread[0] == 1.0, unspread

@@ -1,8 +1,12 @@
 {#- Decision records: what a macro chose, what it declined, and why. Each
     record is logged (one line per entry) and returned as the SQL comment that
-    opens the compiled query. -#}
+    opens the compiled query. Its last line says what the compile-time
+    queries cost. -#}
 
 {% macro _sj_record_sql(macro_name, lines) -%}
+    {#- the last line: what the compile-time queries cost (query_ledger.sql) -#}
+    {%- set cost = skewjoin._sj_cost_line() -%}
+    {%- set lines = lines + ([cost] if cost is not none else []) -%}
     {%- set header = 'skewjoin.' ~ macro_name ~ ' decision record (model ' ~ skewjoin._sj_model_name() ~ ')' -%}
     {%- if execute -%}
         {%- do log(header ~ ': ' ~ (lines | join(' | ')), info=true) -%}

@@ -32,11 +32,16 @@
 
 {#- Run one compile-time query. `reads`: 'metadata' (no table data), or
     'data', which the switch must allow (every caller checks it first and
-    records what it skipped; this refuses a query that slipped past). -#}
+    records what it skipped; this refuses a query that slipped past). Each
+    query is timed and written to the model's ledger (query_ledger.sql), which
+    the decision record's cost line sums. -#}
 {% macro _sj_run_query(sql, reads='data') -%}
     {%- if reads == 'data' and not skewjoin._sj_queries_allowed() -%}
         {%- do exceptions.raise_compiler_error('skewjoin: a query that reads data ran with run-time queries off '
             ~ skewjoin._sj_queries_off_reason() ~ '; this is a bug in skewjoin, please report it: ' ~ sql[:200]) -%}
     {%- endif -%}
-    {{- return(run_query(sql)) -}}
+    {%- set started = modules.datetime.datetime.now() -%}
+    {%- set result = run_query(sql) -%}
+    {%- do skewjoin._sj_ledger_add(sql, reads, (modules.datetime.datetime.now() - started).total_seconds()) -%}
+    {{- return(result) -}}
 {%- endmacro %}

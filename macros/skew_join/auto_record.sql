@@ -21,6 +21,11 @@
     {%- if not auto.config -%}
         {{- return(lines) -}}
     {%- endif -%}
+    {%- do lines.extend(auto.aqe.lines) -%}
+    {%- if auto.aqe.hand_back -%}
+        {{- return(lines) -}}
+    {%- endif -%}
+    {%- do lines.extend(skewjoin._sj_auto_salt_reach_record(j, auto.reach)) -%}
     {%- do lines.extend(skewjoin._sj_pin_lines(auto.config, j)) -%}
     {%- set pinned -%}
 auto: pinned, that specification is counted at compile time as any declared one: a group or hot key under one slot's

@@ -4,7 +4,8 @@
 
 {#- The measure: {'skipped' ('declined', 'off' or none), 'reason' (why
     queries are off), 'measured' (`_sj_auto_measure`), 'slots' ([n, source]
-    of the total slots)}. -#}
+    of the total slots), 'aqe' (`_sj_aqe_facts`), 'reach'
+    (`_sj_auto_salt_reach_facts`)}. -#}
 {% macro _sj_auto_facts(j, skew, guard) -%}
     {%- if guard.declined -%}
         {{- return({'skipped': 'declined'}) -}}
@@ -12,15 +13,27 @@
         {{- return({'skipped': 'off', 'reason': skewjoin._sj_queries_off_reason()}) -}}
     {%- endif -%}
     {%- set measured = skewjoin._sj_auto_measure(j, skew.auto) -%}
-    {{- return({'skipped': none, 'measured': measured,
-                'slots': skewjoin._sj_total_slots({'total_slots': skew.auto.total_slots})}) -}}
+    {%- set slots = skewjoin._sj_total_slots({'total_slots': skew.auto.total_slots}) -%}
+    {%- set facts = {'skipped': none, 'measured': measured, 'slots': slots, 'aqe': none, 'reach': []} -%}
+    {#- what the plan of these counts will spread (its pure rules), and then its last queries: whether AQE would
+        split the plain join itself (aqe_forecast.sql), and, unless so, how far each random group's salt reaches
+        (identical_rows.sql) -#}
+    {%- set planned = skewjoin._sj_auto_plan(j, measured, skew.auto, slots[0]) -%}
+    {%- if planned.config -%}
+        {%- do facts.update({'aqe': skewjoin._sj_aqe_facts(j, measured, planned, skew.auto)}) -%}
+        {%- if not skewjoin._sj_aqe_forecast(j, measured, planned, skew.auto, facts.aqe).hand_back -%}
+            {%- do facts.update({'reach': skewjoin._sj_auto_salt_reach_facts(j, planned.config, skew.auto)}) -%}
+        {%- endif -%}
+    {%- endif -%}
+    {{- return(facts) -}}
 {%- endmacro %}
 
 
 {#- The decision (pure): the plan from the counts (`_sj_auto_plan`) and the
     specification it makes, which the rest of skew_join plans as a declared
     one. Returns `facts` with 'options', 'planned' (none when nothing was
-    measured), 'config' and 'skew'. -#}
+    measured), 'config', 'aqe' (the AQE forecast: {'hand_back', 'lines'}; on
+    a hand-back the plain join is the specification) and 'skew'. -#}
 {% macro _sj_auto_decide(spec, j, skew, facts) -%}
     {%- set options = skew.auto -%}
     {%- set auto = {'options': options, 'planned': none, 'config': {}} -%}
@@ -39,6 +52,12 @@
     {%- endif -%}
     {%- do auto.update({'planned': planned, 'config': config}) -%}
     {%- if not config -%}
+        {{- return(auto) -}}
+    {%- endif -%}
+    {#- where AQE will split the plain join's hot partitions as finely, the join goes back to it -#}
+    {%- set aqe = skewjoin._sj_aqe_forecast(j, facts.measured, planned, options, facts.aqe) -%}
+    {%- do auto.update({'aqe': aqe}) -%}
+    {%- if aqe.hand_back -%}
         {{- return(auto) -}}
     {%- endif -%}
     {%- set planned_skew = skewjoin._sj_skew_spec(spec, config) -%}

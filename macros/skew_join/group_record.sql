@@ -41,7 +41,7 @@ hot_keys (joined by broadcast where its rows are read; legal for every join type
                 {%- do skewjoin._sj_warn(join.macro, warning | replace('\n', ' ')) -%}
             {%- endif -%}
         {%- else -%}
-            {%- set spread = 'a hash of the whole row' if g.distribute == 'random'
+            {%- set spread = 'a hash of the whole row and its input split' if g.distribute == 'random'
                 else 'xxhash64(' ~ g.expression ~ ')' -%}
             {%- set how -%}
 {{ driver_alias }} rows spread by {{ spread }}; {{ other_alias }} rows of the group multicast x{{ g.slots }}

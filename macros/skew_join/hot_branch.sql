@@ -129,18 +129,19 @@ left anti join {{ rows[ha] }}_keys as {{ ha }}
 
 {#- The hub's hot rows as the branch reads them, from `<name>_read`: as
     read, or (`spread`) hashed and repartitioned by a hash of the whole row
-    first. -#}
+    and its input split first. -#}
 {% macro _sj_hot_spread_ctes(hub, name, spread) -%}
     {%- if spread is none or not spread.spread -%}
         {{- return([[name, 'select * from ' ~ name ~ '_read']]) -}}
     {%- endif -%}
-    {#- hash partitioning on a hash of the whole row: deterministic on retry, and unlike a round-robin
-        repartition Spark needs no sort for it; an explicit partition count, so AQE does not coalesce it -#}
+    {#- hash partitioning on a hash of the whole row and its input split (salt.sql): deterministic on retry, and
+        unlike a round-robin repartition Spark needs no sort for it; an explicit partition count, so AQE does not
+        coalesce it -#}
     {%- set columns = hub.pair[hub.pos].columns -%}
     {%- set cols = [] -%}
     {%- for c in columns -%}{%- do cols.append(skewjoin._sj_ident(c.name)) -%}{%- endfor -%}
     {{- return([
-        [name ~ '_hashed', 'select *, ' ~ skewjoin._sj_row_hash(columns, name ~ '_read') ~ ' as sj_spread from '
+        [name ~ '_hashed', 'select *, ' ~ skewjoin._sj_salt_hash(columns, name ~ '_read') ~ ' as sj_spread from '
             ~ name ~ '_read'],
         [name ~ '_spread', 'select /*+ repartition(' ~ spread.partitions ~ ', sj_spread) */ * from ' ~ name
             ~ '_hashed'],

@@ -66,8 +66,8 @@ s, {{ detected.total }} rows in {{ detected.splits }} input splits; min_share {{
         {{- return('hot rows of ' ~ alias ~ ' not spread (spread: never)') -}}
     {%- elif s.why == 'always' -%}
         {%- set line -%}
-hot rows of {{ alias }} spread by xxhash64 of the whole row over {{ s.partitions }} partitions before the broadcast
-join (spread: always; {{ cost }})
+hot rows of {{ alias }} spread by xxhash64 of the whole row and its input split over {{ s.partitions }} partitions
+before the broadcast join (spread: always; {{ cost }})
         {%- endset -%}
     {%- elif s.why == 'off' -%}
         {{- return('hot rows of ' ~ alias ~ ' not spread: counting its input splits needs a query and run-time'
@@ -83,8 +83,8 @@ and gain no parallelism
         {%- endset -%}
     {%- else -%}
         {%- set line -%}
-hot rows of {{ alias }} spread by xxhash64 of the whole row over {{ s.partitions }} partitions: its input has only
-{{ s.splits }} splits (< spread_min_splits {{ opts.spread_min_splits }}) for a default parallelism of
+hot rows of {{ alias }} spread by xxhash64 of the whole row and its input split over {{ s.partitions }} partitions:
+its input has only {{ s.splits }} splits (< spread_min_splits {{ opts.spread_min_splits }}) for a default parallelism of
 {{ s.parallelism }}, which would make the broadcast branch a straggler ({{ cost }})
         {%- endset -%}
     {%- endif -%}

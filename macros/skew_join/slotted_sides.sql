@@ -46,9 +46,8 @@ from {{ input_cte }} as {{ alias }}
             {%- set slot_index = 'pmod(' ~ keys_hash ~ ', ' ~ g.slots ~ ')' -%}
             {%- set role = 'by a hash of the keys' -%}
         {%- elif g.driver == side and g.distribute == 'random' -%}
-            {%- set row_hash = skewjoin._sj_row_hash(join[side].columns, alias) -%}
-            {%- set slot_index = 'pmod(' ~ row_hash ~ ', ' ~ g.slots ~ ')' -%}
-            {%- set role = 'spread by a hash of the row' -%}
+            {%- set slot_index = skewjoin._sj_salt_slot(join[side].columns, alias, g.slots) -%}
+            {%- set role = 'spread by a hash of the row and its input split' -%}
         {%- elif g.driver == side -%}
             {%- set slot_index = 'pmod(xxhash64(' ~ g.expression ~ '), ' ~ g.slots ~ ')' -%}
             {%- set role = 'spread by the distribute expression' -%}

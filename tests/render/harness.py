@@ -27,6 +27,7 @@ import datetime
 import decimal
 import os
 import re
+import zlib
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -58,6 +59,12 @@ PROJECT_VARS: dict[str, Any] = {
 DEFAULT_CONF: dict[str, str] = {
     "spark.sql.ansi.enabled": "true", "spark.sql.shuffle.partitions": "200", "spark.master": "local[*]",
     "spark.sql.adaptive.enabled": "true", "spark.sql.adaptive.coalescePartitions.initialPartitionNum": "<undefined>",
+    # AQE's skew join (read by 'auto''s forecast, aqe_forecast.sql), as a fresh Spark 4 session reports them
+    "spark.sql.adaptive.skewJoin.enabled": "true", "spark.sql.adaptive.skewJoin.skewedPartitionFactor": "5.0",
+    "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes": "268435456b",
+    "spark.sql.adaptive.advisoryPartitionSizeInBytes": "67108864b",
+    "spark.shuffle.minNumPartitionsToHighlyCompress": "<undefined>",
+    "spark.shuffle.accurateBlockSkewedFactor": "<undefined>", "spark.sql.adaptive.forceOptimizeSkewedJoin": "false",
 }
 
 # The invocation id of every render (dbt makes one per command).
@@ -375,6 +382,18 @@ _SLOT_PLACEMENT = re.compile(
     r"group by sj_key, sj_partition",
     re.S,
 )
+# skew_join 'auto': how far a planned random group's salt spreads its driver's rows (identical_rows.sql)
+_SALT_REACH = re.compile(
+    r"select\s+count\(\*\) as sj_rows,\s*count\(distinct sj_row\) as sj_distinct_rows,\s*"
+    r"count\(distinct sj_split\) as sj_splits,\s*count\(distinct sj_slot\) as sj_slots_reached\s*"
+    r"from \(\s*select\s+xxhash64\((?P<columns>[^)]*)\) as sj_row,\s*"
+    r"pmod\(pmod\(xxhash64\([^)]*\), (?P<slots>\d+)\) \+ spark_partition_id\(\), \d+\) as sj_slot,\s*"
+    r"spark_partition_id\(\) as sj_split\s*"
+    r"from (?P<from>.+?)(?: tablesample \([0-9.]+ percent\))? as \w+\s*"
+    r"where \w+\.`?(?P<column>\w+)`? = (?P<value>-?\d+|'(?:[^'\\]|\\.)*')\s*\) as sj_salt_reach",
+    re.S,
+)
+_EXPLAIN_COST = re.compile(r"explain cost select \* from (?P<from>.+) as sj_sized", re.S)
 _FILE_BYTES = re.compile(r"select\s+cast\(count\(\*\) as string\) as sj_files,.*?from (?P<from>\S+) as sj_scan", re.S)
 
 
@@ -433,6 +452,8 @@ class FakeSpark:
             (_PARALLELISM, self._parallelism),
             (_FILE_BYTES, self._file_bytes),
             (_SLOT_PLACEMENT, self._slot_placement),
+            (_SALT_REACH, self._salt_reach),
+            (_EXPLAIN_COST, self._explain_cost),
         ]
         for pattern, handler in handlers:
             m = pattern.fullmatch(text)
@@ -557,6 +578,33 @@ class FakeSpark:
                 best.setdefault((key, fake_partition(key, value, partitions)), value)
         return Result(("sj_key", "sj_partition", "sj_value"), [(k, p, v) for (k, p), v in sorted(best.items())])
 
+    def _salt_reach(self, m: re.Match[str]) -> Result:
+        """The group's rows (key column = the literal), their distinct rows, and the slots the salt
+        (the row's hash modulo the slots, moved on by its split) reaches, row i of the table read in
+        split i % splits. Not Spark's xxhash64 (the Spark tier checks the real reach): a fixed
+        scramble (crc32), so the answer is deterministic."""
+        table = self.table(m.group("from"))
+        if table.rows is None:
+            raise UnexpectedQuery(f"salt reach reads {m.group('from')}, which has no rows in this test")
+        idx = table.column_index(m.group("column"))
+        value = m.group("value")
+        wanted = value[1:-1] if value.startswith("'") else value
+        picked = [(i, row) for i, row in enumerate(table.rows) if spark_text(row[idx]) == wanted]
+        slots = int(m.group("slots"))
+        splits = {i % table.splits for i, _ in picked}
+        salts = {(zlib.crc32(repr(row).encode()) % slots + i % table.splits) % slots for i, row in picked}
+        return Result(("sj_rows", "sj_distinct_rows", "sj_splits", "sj_slots_reached"),
+                      [(len(picked), len({row for _, row in picked}), len(splits), len(salts))])  # fmt: skip
+
+    def _explain_cost(self, m: re.Match[str]) -> Result:
+        """Spark's size estimate of a side: its statistics, else its files' bytes, else Spark's unknown."""
+        table = self.table(m.group("from"))
+        size = table.stats_bytes if table.stats_bytes is not None else table.file_bytes
+        stats = f"{float(size)} B" if size is not None else "8.0 EiB"
+        plan = (f"== Optimized Logical Plan ==\nRelation {m.group('from')}[...] parquet, Statistics(sizeInBytes={stats})\n\n"
+                "== Physical Plan ==\n*(1) ColumnarToRow\n")  # fmt: skip
+        return Result(("plan",), [(plan,)])
+
     def _file_bytes(self, m: re.Match[str]) -> Result:
         table = self.table(m.group("from"))
         if table.file_bytes is None:
@@ -657,6 +705,8 @@ class Renderer:
         return SparkRelation.create(schema=source_name, identifier=table_name)
 
     def render(self, source: str) -> str:
+        if isinstance(self.context["model"], dict):
+            self.context["model"].setdefault("raw_code", source)  # dbt's node dict has the model's code
         template = self.package.env.from_string(source)
         return str(template.render(self.context))
 

@@ -111,6 +111,8 @@ AUTO_JOIN = "{{ skewjoin.skew_join(ref('spread_left'), ref('spread_right'), on=[
 LEFT = [(i, 0) for i in range(600)] + [(600 + i, None) for i in range(40)] + [(700 + i, i % 50 + 1) for i in range(360)]
 RIGHT = [(k, f"k{k}") for k in range(60)] + [(5, f"five{i}") for i in range(300)]
 RIGHT_ZERO = [(k, f"k{k}") for k in range(1, 60)] + [(0, f"zero{i}") for i in range(200)]  # b: key 0 on 200 rows
+# a's rows of key 0 all alike (the side a SELECT of the key and a constant would give)
+LEFT_IDENTICAL = [(0, 0)] * 600 + [(600 + i, None) for i in range(40)] + [(700 + i, i % 50 + 1) for i in range(360)]
 UNIFORM_LEFT = [(i, i) for i in range(500)]
 UNIFORM_RIGHT = [(k, f"k{k}") for k in range(500)]
 
@@ -134,6 +136,19 @@ def auto_tables(left: list[tuple[object, ...]], right: list[tuple[object, ...]],
                                          column_stats=left_stats or {}),  # fmt: skip
         "skewjoin_it.spread_right": Table([("k", "int"), ("label", "string")], rows=right, splits=1),
     }
+
+
+def auto_tables_sized() -> dict[str, Table]:
+    """auto_tables(LEFT, RIGHT) with file sizes (1,000 bytes a row), for AQE's forecast."""
+    out = auto_tables(LEFT, RIGHT)
+    out["skewjoin_it.spread_left"].file_bytes = 1000 * len(LEFT)
+    out["skewjoin_it.spread_right"].file_bytes = 1000 * len(RIGHT)
+    return out
+
+
+# AQE's skew thresholds scaled down to the test's kilobytes
+AQE_SMALL = {"spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes": "1k",
+             "spark.sql.adaptive.advisoryPartitionSizeInBytes": "1k"}  # fmt: skip
 
 
 # -- verification of declared groups and hot keys ------------------------------------------
@@ -333,6 +348,17 @@ CASES: list[ModelCase] = [
     # -- test_skew_auto.py
     ModelCase("auto_hot_keys_and_null_bypass", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT), config={"skew_join": "auto"}),
     ModelCase("auto_group_over_broadcast_budget", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT_ZERO),
+              config={"skew_join": {"auto": {"max_broadcast_rows": 100, "total_slots": 20}}}),
+    # 'auto' hands the join back to AQE where AQE will split every planned key's partition as finely
+    ModelCase("auto_aqe_hands_back", (), AUTO_JOIN, extra_tables=auto_tables_sized(), conf=AQE_SMALL,
+              config={"skew_join": "auto"}),
+    ModelCase("auto_aqe_above_2000_partitions", (), AUTO_JOIN, extra_tables=auto_tables_sized(),
+              conf={**AQE_SMALL, "spark.sql.shuffle.partitions": "2400"}, config={"skew_join": "auto"}),
+    ModelCase("auto_aqe_inside_a_larger_query", (), "select k, count(*) as n from (" + AUTO_JOIN + ") as j group by k",
+              extra_tables=auto_tables_sized(), conf=AQE_SMALL, config={"skew_join": "auto"}),
+    ModelCase("auto_aqe_off", (), AUTO_JOIN, extra_tables=auto_tables_sized(),
+              conf={**AQE_SMALL, "spark.sql.adaptive.enabled": "false"}, config={"skew_join": "auto"}),
+    ModelCase("auto_group_identical_rows", (), AUTO_JOIN, extra_tables=auto_tables(LEFT_IDENTICAL, RIGHT_ZERO),
               config={"skew_join": {"auto": {"max_broadcast_rows": 100, "total_slots": 20}}}),
     ModelCase("auto_multicast_budget_5_slots", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT_ZERO),
               config={"skew_join": {"auto": {"max_broadcast_rows": 100, "max_multicast_rows": 1000, "total_slots": 20}}}),

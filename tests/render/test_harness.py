@@ -69,7 +69,7 @@ def test_an_unexpected_query_fails(renderer: Callable[..., Renderer]) -> None:
     with pytest.raises(UnexpectedQuery, match="no answer for"):
         r.render("{% do run_query('select 42') %}")
     with pytest.raises(UnexpectedQuery, match="not a setting this test declares"):
-        r.render("{% do run_query('set spark.sql.adaptive.skewJoin.enabled') %}")
+        r.render("{% do run_query('set spark.sql.adaptive.localShuffleReader.enabled') %}")
 
 
 def test_an_unknown_macro_fails(renderer: Callable[..., Renderer]) -> None:

@@ -6,6 +6,7 @@
   auto: key 5 (a 8 rows (0.8%), b 301 rows (83.6%)): hot key of b: broadcast a's 8 row(s) of this key
   auto: key 0 (a 600 rows (60.0%), b 1 rows (0.3%)): hot key of a: broadcast b's 1 row(s) of this key
   auto: NULL keys of a (4.0%): routed around the join (they never match)
+  auto: AQE forecast (would Spark split the plain join itself?): not for every key (AQE on, 200 shuffle partitions, the join is the whole model): key 5: Spark gives no size estimate of b; key 0: Spark gives no size estimate of a; key NULL: Spark gives no size estimate of a; the skew plan is kept
   auto: planned specification; to pin it (and skip the measuring), paste into the model (Jinja): {{ config(skew_join={'hot_keys': {'a': [0, none], 'b': [5]}}) }}
   auto: the same specification in YAML (a properties file or dbt_project.yml): skew_join: {"hot_keys": {"a": [0, null], "b": [5]}}
   auto: pinned, that specification is counted at compile time as any declared one: a group or hot key under one slot's even share (1/20) is dropped; add 'verify': 0.01 to keep auto's min_share, or 'verify': false to plan it as written
@@ -13,10 +14,11 @@
   hot keys of b (planned from the measured counts): 5
   rows of a with a NULL key are dropped before the join (they can never match and a is not preserved)
   hot rows of a joined where they are read: its 4 input splits already use half or more of the 2 tasks Spark runs at once (default parallelism), so a spread would cost a shuffle of the hot rows and gain no parallelism
-  hot rows of b spread by xxhash64 of the whole row over 2 partitions: its input has only 1 splits (< spread_min_splits 8) for a default parallelism of 2, which would make the broadcast branch a straggler (cost: one shuffle of the hot rows (written and read once), no sort)
+  hot rows of b spread by xxhash64 of the whole row and its input split over 2 partitions: its input has only 1 splits (< spread_min_splits 8) for a default parallelism of 2, which would make the broadcast branch a straggler (cost: one shuffle of the hot rows (written and read once), no sort)
   hot branch for keys of a (0): a's hot rows inner join the broadcast rows of b with those keys; multicast: those rows of b are broadcast, one copy to each of the 4 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
   hot branch for keys of b (5): b's hot rows inner join the broadcast rows of a with those keys; multicast: those rows of a are broadcast, one copy to each of the 2 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
   strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
+  measuring cost: 18 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; column lists 2, <elapsed> s; parallelism 1, <elapsed> s; settings 11, <elapsed> s; size estimates 2, <elapsed> s
 */
 with
 
@@ -62,7 +64,7 @@ b_hot_b_read as (
 ),
 
 b_hot_b_hashed as (
-    select *, xxhash64(b_hot_b_read.k, b_hot_b_read.label) as sj_spread from b_hot_b_read
+    select *, xxhash64(b_hot_b_read.k, b_hot_b_read.label, spark_partition_id()) as sj_spread from b_hot_b_read
 ),
 
 b_hot_b_spread as (

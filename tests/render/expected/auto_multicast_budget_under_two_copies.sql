@@ -5,12 +5,14 @@
   auto: rules min_share 0.01, max_keys 20, broadcast budget 100 rows, multicast budget 300 rows, 20 slots (from skew_join.total_slots)
   auto: key 0 (a 600 rows (60.0%), b 200 rows (77.2%)): left to the shuffle join: b has 200 rows of this key, over the broadcast budget of 100 rows; 13 slot(s) for 600 of the 960 rows a shuffles; 13 slots would copy 2,600 rows, over the multicast budget 300: nothing copied, the key hashed to one slot as distribute keys would; one slot spreads nothing: left to the shuffle join
   auto: NULL keys of a (4.0%): routed around the join (they never match)
+  auto: AQE forecast (would Spark split the plain join itself?): not for every key (AQE on, 200 shuffle partitions, the join is the whole model): key NULL: Spark gives no size estimate of a; the skew plan is kept
   auto: planned specification; to pin it (and skip the measuring), paste into the model (Jinja): {{ config(skew_join={'hot_keys': {'a': [none]}}) }}
   auto: the same specification in YAML (a properties file or dbt_project.yml): skew_join: {"hot_keys": {"a": [null]}}
   auto: pinned, that specification is counted at compile time as any declared one: a group or hot key under one slot's even share (1/20) is dropped; add 'verify': 0.01 to keep auto's min_share, or 'verify': false to plan it as written
   hot keys of a (planned from the measured counts): none + NULL keys
   rows of a with a NULL key are dropped before the join (they can never match and a is not preserved)
   strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
+  measuring cost: 18 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; settings 11, <elapsed> s; size estimates 1, <elapsed> s
 */
 with
 

@@ -5,15 +5,18 @@
   auto: rules min_share 0.01, max_keys 20, broadcast budget 100 rows, multicast budget 10,000,000 rows, 20 slots (from skew_join.total_slots)
   auto: key 0 (a 600 rows (60.0%), b 200 rows (77.2%)): skew group driven by b, 15 slots, multicast 9,000 rows: b has 200 rows of this key, over the broadcast budget of 100 rows; 15 slot(s) for 200 of the 259 rows b shuffles
   auto: NULL keys of a (4.0%): routed around the join (they never match)
+  auto: AQE forecast (would Spark split the plain join itself?): not for every key (AQE on, 200 shuffle partitions, the join is the whole model): key 0: AQE never splits a in a right join; key NULL: AQE never splits a in a right join; the skew plan is kept
+  auto: group 'b.k = 0' (driver b, 15 slots): its 200 rows of b are 200 distinct rows in 1 input split: the salt (a hash of the row and its input split) reaches all 15 slots
   auto: planned specification; to pin it (and skip the measuring), paste into the model (Jinja): {{ config(skew_join={'hot_keys': {'a': [none]}, 'groups': [{'when': 'b.k = 0', 'slots': 15, 'distribute': 'random'}], 'total_slots': 20}) }}
   auto: the same specification in YAML (a properties file or dbt_project.yml): skew_join: {"hot_keys": {"a": [null]}, "groups": [{"when": "b.k = 0", "slots": 15, "distribute": "random"}], "total_slots": 20}
   auto: pinned, that specification is counted at compile time as any declared one: a group or hot key under one slot's even share (1/20) is dropped; add 'verify': 0.01 to keep auto's min_share, or 'verify': false to plan it as written
   hot keys of a (planned from the measured counts): none + NULL keys
   rows of a with a NULL key are dropped before the join (they can never match and a is not preserved)
   skew groups: 1, total slots 20 (from skew_join.total_slots); rows in no group: slots #0-#4 by key hash
-  group 1 group_1: when 'b.k = 0', driver b, 15 slots -> slots #5-#19, distribute random: b rows spread by a hash of the whole row; a rows of the group multicast x15 (each of them is read once and copied to 15 slots: 14 extra rows per row)
+  group 1 group_1: when 'b.k = 0', driver b, 15 slots -> slots #5-#19, distribute random: b rows spread by a hash of the whole row and its input split; a rows of the group multicast x15 (each of them is read once and copied to 15 slots: 14 extra rows per row)
   group 1: key 0's 15 slots placed on 15 distinct shuffle partitions of 200 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash
   strategy: hot keys by broadcast + skew groups for the rest, results unioned
+  measuring cost: 21 compile-time queries (3 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; salt reach 1, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; settings 13, <elapsed> s; slot placement 1, <elapsed> s
 */
 with
 
@@ -71,10 +74,10 @@ b_slotted as (
     select
         b.*,
         case b.sj_group
-            -- group 1: slots #5-#19, spread by a hash of the row (slot values placed on distinct shuffle partitions; other keys #5-#19)
+            -- group 1: slots #5-#19, spread by a hash of the row and its input split (slot values placed on distinct shuffle partitions; other keys #5-#19)
             when 1 then case b.k
-                when cast(0 as int) then element_at(array(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14), cast(pmod(xxhash64(b.k, b.label), 15) as int) + 1)
-                else 5 + pmod(xxhash64(b.k, b.label), 15)
+                when cast(0 as int) then element_at(array(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14), cast(pmod(pmod(xxhash64(b.k, b.label), 15) + spark_partition_id(), 15) as int) + 1)
+                else 5 + pmod(pmod(xxhash64(b.k, b.label), 15) + spark_partition_id(), 15)
             end
             -- rows in no group: slots #0-#4 by a hash of the keys
             else pmod(xxhash64(b.k), 5)

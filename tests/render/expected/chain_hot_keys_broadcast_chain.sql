@@ -5,6 +5,7 @@
   rows of a with a NULL key are dropped before the chain (they can never match, and an inner join of the chain drops them)
   hot keys of a (7): its hot rows meet a broadcast copy of each other side's rows of those keys, one join after the other (b, c), never hash-shuffled; multicast: those rows are broadcast, one copy to each task of the branch
   strategy: hot keys by a chain of broadcast joins + the plain chain for the rest, results unioned
+  measuring cost: 6 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 4, <elapsed> s; settings 2, <elapsed> s
 */
 with
 

@@ -4,6 +4,7 @@
   hot keys of b not measured: 'auto' is not run where the skew plans are declined
   hot keys: none to handle, so no hot-key branch
   strategy: plain join (skew plans declined on this local Spark, see above)
+  measuring cost: 5 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 2, <elapsed> s; parallelism 1, <elapsed> s; settings 2, <elapsed> s
 */
 select
     a.id,

@@ -3,9 +3,10 @@
   output columns of b renamed to avoid duplicate names: k_big -> b_k_big, k_str -> b_k_str, k_date -> b_k_date, k_ts -> b_k_ts, region -> b_region
   skew groups not verified against the data (verify false, from var('skewjoin_verify'))
   skew groups: 1, total slots 20 (from var('skewjoin_total_slots')); rows in no group: slots #0-#15 by key hash
-  group 1 group_1: when 'a.k_int = 1', driver a, 4 slots -> slots #16-#19, distribute random: a rows spread by a hash of the whole row; b rows of the group multicast x4 (each of them is read once and copied to 4 slots: 3 extra rows per row)
+  group 1 group_1: when 'a.k_int = 1', driver a, 4 slots -> slots #16-#19, distribute random: a rows spread by a hash of the whole row and its input split; b rows of the group multicast x4 (each of them is read once and copied to 4 slots: 3 extra rows per row)
   group 1: key 1's 4 slots placed on 4 distinct shuffle partitions of 200 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash
   strategy: skew groups over a shuffle join on (keys, slot)
+  measuring cost: 7 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 2, <elapsed> s; settings 4, <elapsed> s; slot placement 1, <elapsed> s
 */
 with
 
@@ -31,10 +32,10 @@ a_slotted as (
     select
         a.*,
         case a.sj_group
-            -- group 1: slots #16-#19, spread by a hash of the row (slot values placed on distinct shuffle partitions; other keys #16-#19)
+            -- group 1: slots #16-#19, spread by a hash of the row and its input split (slot values placed on distinct shuffle partitions; other keys #16-#19)
             when 1 then case a.k_int
-                when cast(1 as int) then element_at(array(0, 1, 2, 3), cast(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 4) as int) + 1)
-                else 16 + pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 4)
+                when cast(1 as int) then element_at(array(0, 1, 2, 3), cast(pmod(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 4) + spark_partition_id(), 4) as int) + 1)
+                else 16 + pmod(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 4) + spark_partition_id(), 4)
             end
             -- rows in no group: slots #0-#15 by a hash of the keys
             else pmod(xxhash64(a.k_int), 16)

@@ -3,10 +3,11 @@
   output columns of b renamed to avoid duplicate names: k_big -> b_k_big, k_str -> b_k_str, k_date -> b_k_date, k_ts -> b_k_ts, region -> b_region
   skew groups not verified against the data (verify false, from var('skewjoin_verify'))
   skew groups: 1, total slots 20 (from skew_join.total_slots); rows in no group: slots #0-#11 by key hash
-  group 1 group_1: when 'a.k_int in (1, 2)', driver a, 8 slots -> slots #12-#19, distribute random: a rows spread by a hash of the whole row; b rows of the group multicast x8 (each of them is read once and copied to 8 slots: 7 extra rows per row)
+  group 1 group_1: when 'a.k_int in (1, 2)', driver a, 8 slots -> slots #12-#19, distribute random: a rows spread by a hash of the whole row and its input split; b rows of the group multicast x8 (each of them is read once and copied to 8 slots: 7 extra rows per row)
   group 1: key 1's 8 slots placed on 8 distinct shuffle partitions of 12 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash
   group 1: key 2's 8 slots placed on 8 distinct shuffle partitions of 12 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash; 4 of them shared with earlier keys (more slots than partitions)
   strategy: skew groups over a shuffle join on (keys, slot)
+  measuring cost: 6 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 2, <elapsed> s; settings 3, <elapsed> s; slot placement 1, <elapsed> s
 */
 with
 
@@ -32,11 +33,11 @@ a_slotted as (
     select
         a.*,
         case a.sj_group
-            -- group 1: slots #12-#19, spread by a hash of the row (slot values placed on distinct shuffle partitions; other keys #12-#19)
+            -- group 1: slots #12-#19, spread by a hash of the row and its input split (slot values placed on distinct shuffle partitions; other keys #12-#19)
             when 1 then case a.k_int
-                when cast(1 as int) then element_at(array(0, 1, 2, 3, 4, 5, 6, 7), cast(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 8) as int) + 1)
-                when cast(2 as int) then element_at(array(2, 6, 8, 11, 0, 1, 3, 4), cast(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 8) as int) + 1)
-                else 12 + pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 8)
+                when cast(1 as int) then element_at(array(0, 1, 2, 3, 4, 5, 6, 7), cast(pmod(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 8) + spark_partition_id(), 8) as int) + 1)
+                when cast(2 as int) then element_at(array(2, 6, 8, 11, 0, 1, 3, 4), cast(pmod(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 8) + spark_partition_id(), 8) as int) + 1)
+                else 12 + pmod(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 8) + spark_partition_id(), 8)
             end
             -- rows in no group: slots #0-#11 by a hash of the keys
             else pmod(xxhash64(a.k_int), 12)

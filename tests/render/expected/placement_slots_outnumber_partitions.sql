@@ -3,9 +3,10 @@
   output columns of b renamed to avoid duplicate names: k_big -> b_k_big, k_str -> b_k_str, k_date -> b_k_date, k_ts -> b_k_ts, region -> b_region
   skew groups not verified against the data (verify false, from var('skewjoin_verify'))
   skew groups: 1, total slots 20 (from skew_join.total_slots); rows in no group: slots #0-#13 by key hash
-  group 1 group_1: when 'a.k_int = 1', driver a, 6 slots -> slots #14-#19, distribute random: a rows spread by a hash of the whole row; b rows of the group multicast x6 (each of them is read once and copied to 6 slots: 5 extra rows per row)
+  group 1 group_1: when 'a.k_int = 1', driver a, 6 slots -> slots #14-#19, distribute random: a rows spread by a hash of the whole row and its input split; b rows of the group multicast x6 (each of them is read once and copied to 6 slots: 5 extra rows per row)
   group 1: key 1 keeps slots #14-#19: its 6 slots outnumber the 4 shuffle partitions it can reach (4, spark.sql.shuffle.partitions)
   strategy: skew groups over a shuffle join on (keys, slot)
+  measuring cost: 6 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 2, <elapsed> s; settings 3, <elapsed> s; slot placement 1, <elapsed> s
 */
 with
 
@@ -31,8 +32,8 @@ a_slotted as (
     select
         a.*,
         case a.sj_group
-            -- group 1: slots #14-#19, spread by a hash of the row
-            when 1 then 14 + pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 6)
+            -- group 1: slots #14-#19, spread by a hash of the row and its input split
+            when 1 then 14 + pmod(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 6) + spark_partition_id(), 6)
             -- rows in no group: slots #0-#13 by a hash of the keys
             else pmod(xxhash64(a.k_int), 14)
         end as sj_slot

@@ -2,6 +2,7 @@
   left join on a.k_int (int) = b.k_int (int); skew specification from none
   output columns of b renamed to avoid duplicate names: k_big -> b_k_big, k_str -> b_k_str, k_date -> b_k_date, k_ts -> b_k_ts, region -> b_region
   strategy: plain join (no skew groups and no hot keys)
+  measuring cost: 3 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 2, <elapsed> s; settings 1, <elapsed> s
 */
 select
     a.id,

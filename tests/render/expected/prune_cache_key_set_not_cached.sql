@@ -6,6 +6,7 @@ select 1 where /* skewjoin.prune_predicate decision record (model unit_model)
   f.date_key: a semi join against the cached key set(s) b84c9c700243, read when the query runs (the pre_hook {{ skewjoin.prune_key_sets() }} computes them before it; the query stops with an error if they are missing then); no key is collected while rendering
   partitions: 0 in total; the key set on partition column(s) date_key is read from the prune cache when the query runs, so Spark prunes by it then (dynamic partition pruning): how many it keeps is not known while rendering
   key queries: <elapsed> s
+  measuring cost: 6 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: catalog 3, <elapsed> s; column lists 2, <elapsed> s; settings 1, <elapsed> s
 */
 (
     f.date_key in (

@@ -6,11 +6,12 @@
   inner join on a.key (string) = b.key (string); skew specification from config skew_join
   skew groups not verified against the data (verify false, from var('skewjoin_verify'))
   skew groups: 3, total slots 20 (from skew_join.total_slots); rows in no group: slots #0-#5 by key hash
-  group 1 group_1: when 'a.key = '0'', driver a, 10% of 20 = 2 slots -> slots #6-#7, distribute random: a rows spread by a hash of the whole row; b rows of the group multicast x2 (each of them is read once and copied to 2 slots: 1 extra rows per row)
+  group 1 group_1: when 'a.key = '0'', driver a, 10% of 20 = 2 slots -> slots #6-#7, distribute random: a rows spread by a hash of the whole row and its input split; b rows of the group multicast x2 (each of them is read once and copied to 2 slots: 1 extra rows per row)
   group 2 group_2: when 'b.key < '100'', driver b, 20% of 20 = 4 slots -> slots #8-#11, distribute expression: b rows spread by xxhash64(upper(b.key)); a rows of the group multicast x4 (each of them is read once and copied to 4 slots: 3 extra rows per row)
   group 3 group_3: when 'cast(a.key as int) > 300', driver a, 40% of 20 = 8 slots -> slots #12-#19, distribute keys: both sides routed by a hash of the keys, nothing multicast
   group 1: key 0's 2 slots placed on 2 distinct shuffle partitions of 200 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash
   strategy: skew groups over a shuffle join on (keys, slot)
+  measuring cost: 6 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 2, <elapsed> s; settings 3, <elapsed> s; slot placement 1, <elapsed> s
 */
 with
 
@@ -38,10 +39,10 @@ a_slotted as (
     select
         a.*,
         explode(case a.sj_group
-            -- group 1: slots #6-#7, spread by a hash of the row (slot values placed on distinct shuffle partitions; other keys #6-#7)
+            -- group 1: slots #6-#7, spread by a hash of the row and its input split (slot values placed on distinct shuffle partitions; other keys #6-#7)
             when 1 then case a.`key`
-                when '0' then array(element_at(array(0, 1), cast(pmod(xxhash64(a.`key`, a.`value`), 2) as int) + 1))
-                else array(6 + pmod(xxhash64(a.`key`, a.`value`), 2))
+                when '0' then array(element_at(array(0, 1), cast(pmod(pmod(xxhash64(a.`key`, a.`value`), 2) + spark_partition_id(), 2) as int) + 1))
+                else array(6 + pmod(pmod(xxhash64(a.`key`, a.`value`), 2) + spark_partition_id(), 2))
             end
             -- group 2: slots #8-#11, multicast to every slot
             when 2 then sequence(8, 11)

@@ -3,9 +3,10 @@
   output columns of b renamed to avoid duplicate names: k_big -> b_k_big, k_str -> b_k_str, k_date -> b_k_date, k_ts -> b_k_ts, region -> b_region
   skew groups not verified against the data (verify false, from var('skewjoin_verify'))
   skew groups: 1, total slots 48 (from spark.sql.shuffle.partitions); rows in no group: slots #0-#45 by key hash
-  group 1 group_1: when 'a.k_int = 0', driver a, 2 slots -> slots #46-#47, distribute random: a rows spread by a hash of the whole row; b rows of the group multicast x2 (each of them is read once and copied to 2 slots: 1 extra rows per row)
+  group 1 group_1: when 'a.k_int = 0', driver a, 2 slots -> slots #46-#47, distribute random: a rows spread by a hash of the whole row and its input split; b rows of the group multicast x2 (each of them is read once and copied to 2 slots: 1 extra rows per row)
   group 1: key 0's 2 slots placed on 2 distinct shuffle partitions of 48 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash
   strategy: skew groups over a shuffle join on (keys, slot)
+  measuring cost: 7 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 2, <elapsed> s; settings 4, <elapsed> s; slot placement 1, <elapsed> s
 */
 with
 
@@ -31,10 +32,10 @@ a_slotted as (
     select
         a.*,
         case a.sj_group
-            -- group 1: slots #46-#47, spread by a hash of the row (slot values placed on distinct shuffle partitions; other keys #46-#47)
+            -- group 1: slots #46-#47, spread by a hash of the row and its input split (slot values placed on distinct shuffle partitions; other keys #46-#47)
             when 1 then case a.k_int
-                when cast(0 as int) then element_at(array(0, 1), cast(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 2) as int) + 1)
-                else 46 + pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 2)
+                when cast(0 as int) then element_at(array(0, 1), cast(pmod(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 2) + spark_partition_id(), 2) as int) + 1)
+                else 46 + pmod(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 2) + spark_partition_id(), 2)
             end
             -- rows in no group: slots #0-#45 by a hash of the keys
             else pmod(xxhash64(a.k_int), 46)

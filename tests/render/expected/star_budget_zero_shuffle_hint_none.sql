@@ -8,6 +8,7 @@
   join order: s (broadcast joins first (filtering joins, then left joins), then shuffle joins)
   size queries: <elapsed> s
   pruning: no inner or left semi dimension has a filter, so the fact is read whole
+  measuring cost: 3 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: catalog 1, <elapsed> s; column lists 2, <elapsed> s
 */
 select
     f.sale_id,

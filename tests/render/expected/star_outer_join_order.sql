@@ -11,6 +11,7 @@
   output columns renamed to avoid duplicate names: s.store_id -> s_store_id
   size queries: <elapsed> s
   pruning: no inner or left semi dimension has a filter, so the fact is read whole
+  measuring cost: 7 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: catalog 3, <elapsed> s; column lists 4, <elapsed> s
 */
 select /*+ broadcast(d, c), merge(s) */
     f.sale_id,

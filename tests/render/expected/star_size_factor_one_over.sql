@@ -8,6 +8,7 @@
   join order: pr, s (broadcast joins first (filtering joins, then left joins), then shuffle joins)
   size queries: <elapsed> s
   pruning: no inner or left semi dimension has a filter, so the fact is read whole
+  measuring cost: 5 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: catalog 2, <elapsed> s; column lists 3, <elapsed> s
 */
 select /*+ broadcast(pr), merge(s) */
     f.sale_id,

@@ -5,6 +5,7 @@
   skew groups: 1, total slots 20 (from var('skewjoin_total_slots')); rows in no group: slots #0-#15 by key hash
   group 1 group_1: when 'a.k_int in (0, 1, 2)', driver a, 4 slots -> slots #16-#19, distribute keys: both sides routed by a hash of the keys, nothing multicast
   strategy: skew groups over a shuffle join on (keys, slot)
+  measuring cost: 3 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 2, <elapsed> s; settings 1, <elapsed> s
 */
 with
 

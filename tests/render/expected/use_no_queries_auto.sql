@@ -5,6 +5,7 @@
   hot keys of b not measured: 'auto' needs a query and run-time queries are off (var skewjoin_run_queries: false)
   hot keys: none to handle, so no hot-key branch
   strategy: plain join (no skew groups, hot keys declined)
+  measuring cost: 3 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 2, <elapsed> s; settings 1, <elapsed> s
 */
 select
     a.id,

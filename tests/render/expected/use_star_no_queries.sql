@@ -8,6 +8,7 @@
   join order: d, s (broadcast joins first (filtering joins, then left joins), then shuffle joins)
   size queries: none, run-time queries are off (var skewjoin_run_queries: false): no size was looked up, so only dimensions with broadcast: true are broadcast
   pruning: none, run-time queries are off (var skewjoin_run_queries: false): no key was collected, so the fact is read whole
+  measuring cost: 3 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 3, <elapsed> s
 */
 with
 

@@ -24,6 +24,7 @@
   auto: key 18 (a 8 rows (0.8%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
   auto: key 19 (a 8 rows (0.8%), b 1 rows (1.7%)): hot key of a: broadcast b's 1 row(s) of this key
   auto: 2 more key(s) above min_share left to the shuffle join (max_keys 20)
+  auto: AQE forecast (would Spark split the plain join itself?): not for every key (AQE on, 200 shuffle partitions, the join is the whole model): key 0: Spark gives no size estimate of a; key 1: Spark gives no size estimate of a; key 2: Spark gives no size estimate of a; key 3: Spark gives no size estimate of a; key 4: Spark gives no size estimate of a; key 5: Spark gives no size estimate of a; key 6: Spark gives no size estimate of a; key 7: Spark gives no size estimate of a; key 8: Spark gives no size estimate of a; key 9: Spark gives no size estimate of a; key 10: Spark gives no size estimate of a; key 11: Spark gives no size estimate of a; key 12: Spark gives no size estimate of a; key 13: Spark gives no size estimate of a; key 14: Spark gives no size estimate of a; key 15: Spark gives no size estimate of a; key 16: Spark gives no size estimate of a; key 17: Spark gives no size estimate of a; key 18: Spark gives no size estimate of a; key 19: Spark gives no size estimate of a; the skew plan is kept
   auto: planned specification; to pin it (and skip the measuring), paste into the model (Jinja): {{ config(skew_join={'hot_keys': {'a': [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]}}) }}
   auto: the same specification in YAML (a properties file or dbt_project.yml): skew_join: {"hot_keys": {"a": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]}}
   auto: pinned, that specification is counted at compile time as any declared one: a group or hot key under one slot's even share (1/20) is dropped; add 'verify': 0.01 to keep auto's min_share, or 'verify': false to plan it as written
@@ -31,6 +32,7 @@
   hot rows of a joined where they are read: its 4 input splits already use half or more of the 2 tasks Spark runs at once (default parallelism), so a spread would cost a shuffle of the hot rows and gain no parallelism
   hot branch for keys of a (0; 1; 2; 3; 4; 5; 6; 7; 8; 9; 10; 11; 12; 13; 14; 15; 16; 17; 18; 19): a's hot rows inner join the broadcast rows of b with those keys; multicast: those rows of b are broadcast, one copy to each of the 4 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
   strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
+  measuring cost: 19 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; parallelism 1, <elapsed> s; settings 11, <elapsed> s; size estimates 1, <elapsed> s
 */
 with
 

@@ -2,9 +2,10 @@
   inner join on a.k_int (int) = b.k_int (int); skew specification from argument skew
   group 1 group_1 verified: 70.0% of a's rows (700 of 1,000) >= 5% (one slot's even share, 1/20 slots): kept
   skew groups: 1, total slots 20 (from var('skewjoin_total_slots')); rows in no group: slots #0-#11 by key hash
-  group 1 group_1: when 'a.k_int = 0', driver a, 8 slots -> slots #12-#19, distribute random: a rows spread by a hash of the whole row; b rows of the group multicast x8 (each of them is read once and copied to 8 slots: 7 extra rows per row)
+  group 1 group_1: when 'a.k_int = 0', driver a, 8 slots -> slots #12-#19, distribute random: a rows spread by a hash of the whole row and its input split; b rows of the group multicast x8 (each of them is read once and copied to 8 slots: 7 extra rows per row)
   group 1: key 0's 8 slots placed on 8 distinct shuffle partitions of 200 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash
   strategy: skew groups over a shuffle join on (keys, slot)
+  measuring cost: 7 compile-time queries (1 reading data), <elapsed> s of wall time; by kind: verification 1, <elapsed> s; column lists 2, <elapsed> s; settings 3, <elapsed> s; slot placement 1, <elapsed> s
 */
 with
 
@@ -30,10 +31,10 @@ a_slotted as (
     select
         a.*,
         case a.sj_group
-            -- group 1: slots #12-#19, spread by a hash of the row (slot values placed on distinct shuffle partitions; other keys #12-#19)
+            -- group 1: slots #12-#19, spread by a hash of the row and its input split (slot values placed on distinct shuffle partitions; other keys #12-#19)
             when 1 then case a.k_int
-                when cast(0 as int) then element_at(array(0, 1, 2, 3, 4, 5, 6, 7), cast(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 8) as int) + 1)
-                else 12 + pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 8)
+                when cast(0 as int) then element_at(array(0, 1, 2, 3, 4, 5, 6, 7), cast(pmod(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 8) + spark_partition_id(), 8) as int) + 1)
+                else 12 + pmod(pmod(xxhash64(a.id, a.k_int, a.k_big, a.k_str, a.k_dec, a.k_date, a.k_ts, a.region, a.payload), 8) + spark_partition_id(), 8)
             end
             -- rows in no group: slots #0-#11 by a hash of the keys
             else pmod(xxhash64(a.k_int), 12)

@@ -1,0 +1,104 @@
+"""skew_join 'auto' hands the join back to AQE where AQE will split it
+(macros/skew_join/aqe_forecast.sql), on the Thrift server.
+
+aqe_left: 40,000 rows in 8 Parquet files (which Spark reads in as many input
+splits as its file packing gives), 32,000 of them on k = 0; aqe_right: one
+row per key. 'auto' plans key 0 as a hot key of a (joined in a's input splits).
+With AQE's skew thresholds scaled to these kilobytes in the model's session
+(a compile-time SET, which on the Thrift server holds for the model's own
+statement and no other: docs/decisions/0010-aqe-settings-per-model.md), the
+forecast says AQE cuts key 0's partition into as many pieces as the hot
+branch has tasks, so the model is the plain join; run under the same
+settings, AQE does split it, and the rows equal the plain join's. With
+Spark's default thresholds (256 MB) the skew plan is kept."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from support import SCHEMA, inline_compiled_sql, strip_record
+
+from skewjoin.spark_backend import run_sql
+from skewjoin_devtools.multisets import assert_same_rows
+from skewjoin_devtools.pytest_plugin import DbtProject
+
+pytestmark = pytest.mark.spark
+
+LEFT = f"{SCHEMA}.aqe_left"
+RIGHT = f"{SCHEMA}.aqe_right"
+SCALED = {"spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes": "16k",
+          "spark.sql.adaptive.advisoryPartitionSizeInBytes": "16k"}  # fmt: skip
+PLAIN = f"select a.id, a.k, a.payload, b.label from {LEFT} as a inner join {RIGHT} as b on a.k = b.k"
+
+
+@pytest.fixture(scope="module")
+def aqe_inputs(inputs_built: DbtProject) -> Iterator[DbtProject]:
+    conn = inputs_built.conn
+    for table in (LEFT, RIGHT):
+        run_sql(conn, f"drop table if exists {table}")
+    run_sql(conn, f"create table {LEFT} using parquet as select /*+ repartition(8) */ id, "
+                  "case when id % 5 < 4 then 0 else id % 1000 + 1 end as k, concat('p', id % 97) as payload "
+                  "from range(40000)")  # fmt: skip
+    run_sql(conn, f"create table {RIGHT} using parquet as select id as k, concat('r', id) as label from range(1002)")
+    yield inputs_built
+    for table in (LEFT, RIGHT):
+        run_sql(conn, f"drop table if exists {table}")
+
+
+def _model(settings: dict[str, str]) -> str:
+    sets = "".join(f"{{% do run_query('set {k}={v}') %}}" for k, v in settings.items())
+    return (
+        f"{{% if execute %}}{sets}{{% endif %}}\n"
+        f"{{{{ skewjoin.skew_join('{LEFT}', '{RIGHT}', on=['k'], columns=['a.id', 'a.k', 'a.payload', 'b.label'], "
+        "skew='auto') }}"
+    )
+
+
+def _hot_partitions(conn: object, sql: str, settings: dict[str, str]) -> int:
+    """Join tasks holding key 0's rows, run with AQE on, these settings and no broadcast: the query
+    written to a table (each task writes its own file), then the files holding key 0 counted. (A
+    query on top of the join, such as a count by spark_partition_id(), can make AQE drop the split.)"""
+    conf = {**settings, "spark.sql.adaptive.enabled": "true", "spark.sql.autoBroadcastJoinThreshold": "-1"}
+    before = {k: run_sql(conn, f"set {k}")[0][1] for k in conf}
+    probe = f"{SCHEMA}.aqe_probe"
+    for k, v in conf.items():
+        run_sql(conn, f"set {k}={v}")
+    try:
+        run_sql(conn, f"drop table if exists {probe}")
+        run_sql(conn, f"create table {probe} using parquet as {sql}")
+    finally:
+        for k, v in before.items():
+            run_sql(conn, f"set {k}={v}")
+    ((files,),) = run_sql(conn, f"select count(distinct f) from (select input_file_name() as f from {probe} "
+                                "where k = 0) as t")  # fmt: skip
+    run_sql(conn, f"drop table if exists {probe}")
+    return int(files)
+
+
+def test_auto_hands_the_join_back_to_aqe_where_aqe_splits_it(aqe_inputs: DbtProject) -> None:
+    conn = aqe_inputs.conn
+    sql = inline_compiled_sql(aqe_inputs.run(["compile", "--inline", _model(SCALED)]))
+    record = sql.split("*/")[0]
+    assert "auto: AQE forecast, key 0: about" in record, record
+    assert "auto: AQE forecast (would Spark split the plain join itself?): yes" in record, record
+    assert "strategy: plain join" in record and "_hot_" not in strip_record(sql)
+    assert_same_rows(conn, strip_record(sql), PLAIN)
+    # AQE, under the settings the forecast read, splits key 0's partition into the pieces it forecast
+    # (one a map task of a: the scan's input splits), where the plain join alone gives one task
+    m = re.search(r"at most one a map task \((\d+)\): (\d+), against the skew plan's (\d+)", record)
+    assert m and int(m.group(2)) == int(m.group(1)) >= 2, record
+    assert _hot_partitions(conn, strip_record(sql), SCALED) == int(m.group(2))
+    assert _hot_partitions(conn, strip_record(sql), {"spark.sql.adaptive.skewJoin.enabled": "false"}) == 1
+
+
+def test_auto_keeps_the_skew_plan_where_aqe_would_not_split(aqe_inputs: DbtProject) -> None:
+    conn = aqe_inputs.conn
+    sql = inline_compiled_sql(aqe_inputs.run(["compile", "--inline", _model({})]))
+    record = sql.split("*/")[0]
+    assert "not for every key" in record and "key 0: under twice the skew bar" in record, record
+    assert "hot keys of a (planned from the measured counts): 0" in record, record
+    assert_same_rows(conn, strip_record(sql), PLAIN)
+    # and the default thresholds indeed leave the plain join's hot partition whole
+    assert _hot_partitions(conn, PLAIN, {}) == 1

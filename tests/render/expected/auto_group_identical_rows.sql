@@ -1,0 +1,99 @@
+/* skewjoin.skew_join decision record (model unit_model)
+  inner join on a.k (int) = b.k (int); skew specification from config skew_join ('auto')
+  skew measured on a (one aggregate query over every row, exact counts, <elapsed> s): 1000 rows in 4 input splits, 40 with a NULL key; heaviest keys: 0 60.0%; 1 0.8%; 2 0.8%; 3 0.8%; 4 0.8%
+  skew measured on b (one aggregate query over every row, exact counts, <elapsed> s): 259 rows in 1 input splits, 0 with a NULL key; heaviest keys: 0 77.2%; 1 0.4%; 2 0.4%; 3 0.4%; 4 0.4% (a's heavy keys listed first)
+  auto: rules min_share 0.01, max_keys 20, broadcast budget 100 rows, multicast budget 10,000,000 rows, 20 slots (from skew_join.total_slots)
+  auto: key 0 (a 600 rows (60.0%), b 200 rows (77.2%)): skew group driven by a, 13 slots, multicast 2,600 rows: b has 200 rows of this key, over the broadcast budget of 100 rows; 13 slot(s) for 600 of the 960 rows a shuffles
+  auto: NULL keys of a (4.0%): routed around the join (they never match)
+  auto: AQE forecast (would Spark split the plain join itself?): not for every key (AQE on, 200 shuffle partitions, the join is the whole model): key 0: Spark gives no size estimate of a; key NULL: Spark gives no size estimate of a; the skew plan is kept
+  auto: group 'a.k = 0' (driver a, 13 slots): its 600 rows of a are 1 distinct row in 4 input splits: the salt (a hash of the row and its input split) reaches 4 of its 13 slots (identical rows in one split share a slot), so the key is spread over 4 tasks, not 13
+  auto: planned specification; to pin it (and skip the measuring), paste into the model (Jinja): {{ config(skew_join={'hot_keys': {'a': [none]}, 'groups': [{'when': 'a.k = 0', 'slots': 13, 'distribute': 'random'}], 'total_slots': 20}) }}
+  auto: the same specification in YAML (a properties file or dbt_project.yml): skew_join: {"hot_keys": {"a": [null]}, "groups": [{"when": "a.k = 0", "slots": 13, "distribute": "random"}], "total_slots": 20}
+  auto: pinned, that specification is counted at compile time as any declared one: a group or hot key under one slot's even share (1/20) is dropped; add 'verify': 0.01 to keep auto's min_share, or 'verify': false to plan it as written
+  hot keys of a (planned from the measured counts): none + NULL keys
+  rows of a with a NULL key are dropped before the join (they can never match and a is not preserved)
+  skew groups: 1, total slots 20 (from skew_join.total_slots); rows in no group: slots #0-#6 by key hash
+  group 1 group_1: when 'a.k = 0', driver a, 13 slots -> slots #7-#19, distribute random: a rows spread by a hash of the whole row and its input split; b rows of the group multicast x13 (each of them is read once and copied to 13 slots: 12 extra rows per row)
+  group 1: key 0's 13 slots placed on 13 distinct shuffle partitions of 200 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash
+  strategy: hot keys by broadcast + skew groups for the rest, results unioned
+  measuring cost: 22 compile-time queries (3 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; salt reach 1, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; settings 13, <elapsed> s; size estimates 1, <elapsed> s; slot placement 1, <elapsed> s
+*/
+with
+
+a_input as (
+    select * from skewjoin_it.spread_left as sj_source
+),
+
+b_input as (
+    select * from skewjoin_it.spread_right as sj_source
+),
+
+a_rest as (
+    select * from a_input as a
+    where not (
+        (a.k is null)
+    )
+),
+
+a_grouped as (
+    select
+        a.*,
+        case
+            when (a.k) = 0 then 1
+            else 0
+        end as sj_group
+    from a_rest as a
+),
+
+a_slotted as (
+    select
+        a.*,
+        case a.sj_group
+            -- group 1: slots #7-#19, spread by a hash of the row and its input split (slot values placed on distinct shuffle partitions; other keys #7-#19)
+            when 1 then case a.k
+                when cast(0 as int) then element_at(array(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12), cast(pmod(pmod(xxhash64(a.id, a.k), 13) + spark_partition_id(), 13) as int) + 1)
+                else 7 + pmod(pmod(xxhash64(a.id, a.k), 13) + spark_partition_id(), 13)
+            end
+            -- rows in no group: slots #0-#6 by a hash of the keys
+            else pmod(xxhash64(a.k), 7)
+        end as sj_slot
+    from a_grouped as a
+),
+
+b_grouped as (
+    select
+        b.*,
+        case
+            when (b.k) = 0 then 1
+            else 0
+        end as sj_group
+    from b_input as b
+),
+
+b_slotted as (
+    select
+        b.*,
+        explode(case b.sj_group
+            -- group 1: slots #7-#19, multicast to every slot (slot values placed on distinct shuffle partitions; other keys #7-#19)
+            when 1 then case b.k
+                when cast(0 as int) then array(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+                else sequence(7, 19)
+            end
+            -- rows in no group: slots #0-#6 by a hash of the keys
+            else array(pmod(xxhash64(b.k), 7))
+        end) as sj_slot
+    from b_grouped as b
+),
+
+rest_joined as (
+    select
+        a.id,
+        a.k,
+        b.label
+    from a_slotted as a
+    inner join b_slotted as b
+        on a.k = b.k
+        and a.sj_slot = b.sj_slot
+)
+
+select * from rest_joined
