@@ -14,6 +14,8 @@ Fixtures:
 - ``spark_sql``: ``spark_sql("select ...") -> list[tuple]``.
 - ``dbt_project`` (session): the nested dbt project ``<repo>/integration_tests``
   run against that server (``run``, ``compiled_sql``, ``assert_model_equals``).
+- ``inputs_built`` (session): ``dbt_project`` once its input seeds and tables
+  (``tag:inputs``) are built, once for the whole session, whichever test tree asks.
 
 Mark tests that need Spark with ``@pytest.mark.spark``. The plugin marks every
 test that uses ``spark_thrift`` (directly or through ``dbt_project``) ``thrift``.
@@ -50,6 +52,7 @@ logger = logging.getLogger(__name__)
 PORT_ENV = "SKEWJOIN_THRIFT_PORT"
 HOST_ENV = "SKEWJOIN_THRIFT_HOST"
 REPO_ENV = "SKEWJOIN_REPO"
+INPUTS_BUILT_ENV = "SKEWJOIN_INPUTS_BUILT"
 DEFAULT_HOST = "127.0.0.1"
 PACKAGE_NAME = "skewjoin"
 
@@ -410,3 +413,18 @@ def dbt_project(request: pytest.FixtureRequest, spark_thrift: SparkThrift) -> It
         yield project
     finally:
         project.close()
+
+
+@pytest.fixture(scope="session")
+def inputs_built(dbt_project: DbtProject) -> DbtProject:
+    """The input seeds and tables (``tag:inputs``) built once for the whole session:
+    one build for every test tree of the session (the helpers' tests on the integration
+    inputs and the integration tests), instead of one per tree or per test.
+
+    With ``SKEWJOIN_INPUTS_BUILT=1`` the runner has built them on this server already
+    (``scripts/test.sh`` does, once, for the pytest sessions it runs side by side: two
+    sessions rebuilding the same tables at once would pull their files away from each
+    other's queries)."""
+    if os.environ.get(INPUTS_BUILT_ENV) != "1":
+        dbt_project.run(["build", "--threads", "4", "--select", "tag:inputs", "--indirect-selection", "cautious"])
+    return dbt_project
