@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
-from conftest import SCHEMA, inline_compiled_sql
+from support import SCHEMA, inline_compiled_sql
 
 from skewjoin.cli import main
 from skewjoin_devtools.multisets import assert_same_rows
