@@ -4,13 +4,14 @@
 # need no Spark (the render tier (the macros without Spark), the Python
 # helpers' and the benchmark's unit tests) and, in the background, the tests
 # that start their own local Spark (the profiler, the benchmark, the server's
-# command line: the third lane). Once the server answers, the tests that need
-# it (marker `thrift`) in two lanes side by side, since one does not keep both
+# command line: the third lane, which then lints the integration models with
+# sqlfluff once the server answers and the inputs are built). Once it answers, the tests that need it
+# (marker `thrift`) in two lanes side by side, since one does not keep both
 # cores busy (a test spends much of its time in dbt's Python, the server's JVM
 # the rest): the first builds the integration inputs once for every lane, then
 # runs the integration tests that build models; the second runs the
 # property-based suite, then the tests that only read the inputs (listed in
-# SECOND_LANE below), then the sqlfluff lint of the integration models.
+# SECOND_LANE below).
 # Stop the server by its PID, also when tests fail.
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -30,8 +31,10 @@ SECOND_LOG="$ROOT/.spark/test-second-$$.log"
 SECOND_RC="$ROOT/.spark/test-second-$$.rc"
 LOCAL_LOG="$ROOT/.spark/test-local-$$.log"
 LOCAL_RC="$ROOT/.spark/test-local-$$.rc"
-# the first lane touches INPUTS.ok (or INPUTS.failed) once the inputs are built
+# the first lane touches INPUTS.ok (or INPUTS.failed) once the inputs are built;
+# SERVER holds the server's port once it answers
 INPUTS="$ROOT/.spark/test-inputs-$$"
+SERVER="$ROOT/.spark/test-port-$$"
 rm -rf "$SERVER_DIR"
 mkdir -p "$ROOT/.spark"
 TESTS=(tests/render python_helpers/tests devtools/tests bench/tests integration_tests/pytests)
@@ -61,7 +64,7 @@ stop_server() {
     if [ -n "$second_pid" ]; then wait "$second_pid" 2>/dev/null; fi
     if [ -n "$local_pid" ]; then wait "$local_pid" 2>/dev/null; fi
     "$BIN/skewjoin-dev" spark-thrift stop --dir "$SERVER_DIR" || true
-    rm -f "$INPUTS.ok" "$INPUTS.failed"
+    rm -f "$INPUTS.ok" "$INPUTS.failed" "$SERVER"
 }
 trap stop_server EXIT
 
@@ -81,10 +84,23 @@ start_pid=$!
 # the integration project's package link, made once (no Spark needed): every lane below reads it
 "$BIN/dbt" deps --project-dir integration_tests --profiles-dir integration_tests --quiet || exit 1
 
-echo "==> third lane (log: $LOCAL_LOG): the tests that start their own local Spark, in the background"
+echo "==> third lane (log: $LOCAL_LOG): the tests that start their own local Spark, then the lint, in the background"
 (
     run_pytest "${TESTS[@]}" -m "spark and not thrift" --basetemp "$ROOT/.spark/pytest-local-$$"
     echo "$?" >"$LOCAL_RC"
+    # the lint compiles the models through dbt, which connects to the server and
+    # describes the inputs: wait until the first lane has built them
+    while [ ! -e "$INPUTS.ok" ] && [ ! -e "$INPUTS.failed" ]; do sleep 1; done
+    if [ -e "$INPUTS.ok" ]; then
+        echo "==> sqlfluff lint (sparksql dialect, dbt templater) of integration_tests/models"
+        SKEWJOIN_THRIFT_PORT="$(cat "$SERVER")" SKEWJOIN_THRIFT_HOST=127.0.0.1 \
+            DBT_TARGET_PATH="$ROOT/.spark/lint-target-$$" DBT_LOG_PATH="$ROOT/.spark/lint-logs-$$" \
+            "$BIN/sqlfluff" lint integration_tests/models --processes 1 --disable-progress-bar
+        echo "$?" >>"$LOCAL_RC"
+    else
+        echo "the server did not start or the inputs were not built: no lint" >&2
+        echo 1 >>"$LOCAL_RC"
+    fi
     echo "==> third lane done at $(( $(date +%s) - started )) s"
 ) >"$LOCAL_LOG" 2>&1 &
 local_pid=$!
@@ -107,13 +123,14 @@ start_pid=""
 cat "$START_LOG"
 PORT=$("$BIN/python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["port"])' "$SERVER_DIR/thrift.json")
 export SKEWJOIN_THRIFT_PORT="$PORT" SKEWJOIN_THRIFT_HOST=127.0.0.1
+echo "$PORT" >"$SERVER.tmp" && mv "$SERVER.tmp" "$SERVER"
 echo "==> server ready at $(( $(date +%s) - started )) s"
 
 # The second lane runs dbt in the one project beside the first: its dbt writes its
 # own target and log paths; each pytest has its own temp dir.
 echo "==> the tests on the server, in two lanes side by side"
 echo "    second lane (log: $SECOND_LOG): the property-based suite, then ${SECOND_LANE[*]}"
-echo "    (once the first lane has built the inputs), then the lint"
+echo "    (once the first lane has built the inputs)"
 (
     export DBT_TARGET_PATH="$ROOT/.spark/props-target-$$" DBT_LOG_PATH="$ROOT/.spark/props-logs-$$"
     run_pytest "$PROPERTIES" -m spark --basetemp "$ROOT/.spark/pytest-props-$$"
@@ -127,10 +144,6 @@ echo "    (once the first lane has built the inputs), then the lint"
         echo "the first lane did not build the inputs: ${SECOND_LANE[*]} not run" >&2
         echo 1 >>"$SECOND_RC"
     fi
-    echo "==> sqlfluff lint (sparksql dialect, dbt templater) of integration_tests/models"
-    DBT_TARGET_PATH="$ROOT/.spark/lint-target-$$" DBT_LOG_PATH="$ROOT/.spark/lint-logs-$$" \
-        "$BIN/sqlfluff" lint integration_tests/models --processes 1 --disable-progress-bar
-    echo "$?" >>"$SECOND_RC"
     echo "==> second lane done at $(( $(date +%s) - started )) s"
 ) >"$SECOND_LOG" 2>&1 &
 second_pid=$!
@@ -154,16 +167,16 @@ echo "==> first lane done at $(( $(date +%s) - started )) s"
 
 wait "$second_pid"
 second_pid=""
-echo "==> second lane (the property-based suite, the tests that read the inputs, the lint), as logged in $SECOND_LOG:"
+echo "==> second lane (the property-based suite, the tests that read the inputs), as logged in $SECOND_LOG:"
 cat "$SECOND_LOG"
 props_rc=$(sed -n 1p "$SECOND_RC" 2>/dev/null)
 reader_rc=$(sed -n 2p "$SECOND_RC" 2>/dev/null)
-lint_rc=$(sed -n 3p "$SECOND_RC" 2>/dev/null)
 wait "$local_pid"
 local_pid=""
-echo "==> third lane (the tests that start their own local Spark), as logged in $LOCAL_LOG:"
+echo "==> third lane (the tests that start their own local Spark, then the lint), as logged in $LOCAL_LOG:"
 cat "$LOCAL_LOG"
 local_rc=$(sed -n 1p "$LOCAL_RC" 2>/dev/null)
+lint_rc=$(sed -n 2p "$LOCAL_RC" 2>/dev/null)
 
 echo "==> done in $(( $(date +%s) - started )) s: ruff exit $ruff_rc, pytest exit $unit_rc (no Spark)," \
     "dbt build of the inputs exit $inputs_rc, pytest exit $thrift_rc (first lane)," \
