@@ -280,6 +280,8 @@ class DbtProject:
     _conn: Connection | None = field(default=None, repr=False)
     # parsed manifests by the JSON of the vars they were parsed with
     _manifests: dict[str, Any] = field(default_factory=dict, repr=False)
+    # where the last command wrote (None: $DBT_TARGET_PATH, else dbt's `target`)
+    _last_target_path: str | None = field(default=None, repr=False)
 
     @property
     def project_dir(self) -> Path:
@@ -359,6 +361,9 @@ class DbtProject:
 
         if vars and args[:1] != ["deps"] and "--target-path" not in args:
             args = [*args, "--target-path", vars_target_path(vars)]
+        if args[:1] != ["deps"]:
+            given = args[args.index("--target-path") + 1] if "--target-path" in args else None
+            self._last_target_path = given
         return run_dbt(
             args,
             project_dir=self.project_dir,
@@ -375,11 +380,12 @@ class DbtProject:
         )
 
     def compiled_sql(self, model: str) -> str:
-        """The compiled SQL of *model* from the last compile/run without vars (one with
-        vars writes to :func:`vars_target_path`)."""
+        """The compiled SQL of *model* from the last compile/run (in its target path:
+        a command with vars writes to :func:`vars_target_path`)."""
         from skewjoin.dbt_runner import compiled_sql
 
-        return compiled_sql(self.project_dir, model)
+        target_path = self._last_target_path or os.environ.get("DBT_TARGET_PATH") or "target"
+        return compiled_sql(self.project_dir, model, target_path)
 
     @property
     def conn(self) -> Connection:
