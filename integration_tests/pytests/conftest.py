@@ -1,9 +1,10 @@
 """Shared fixtures for the dbt integration tests of integration_tests/.
 
-The Thrift server, the dbt runner and the multiset oracle come from the
-``skewjoin`` pytest plugin (python_helpers). Here: the input tables are built
-once per session, and ``build`` runs ``dbt build`` on a selection and checks
-that every model and data test passed, and that data tests actually ran.
+The Thrift server, the dbt runner, the multiset oracle and the input tables
+built once per session (``inputs_built``) come from the pytest plugin
+(``skewjoin_devtools.pytest_plugin``). Here: ``build`` runs ``dbt build`` on a
+selection and checks that every model and data test passed, and that data
+tests actually ran.
 Helper functions live in support.py.
 """
 
@@ -24,13 +25,6 @@ sys.path.insert(0, str(Path(__file__).parents[2] / "tests"))  # the no-Spark tie
 from support import BUILD_THREADS, SCHEMA, as_json, error_text, inline_compiled_sql, node_results  # noqa: E402,F401  (re-exported)
 
 from skewjoin_devtools.pytest_plugin import DbtProject  # noqa: E402
-
-
-@pytest.fixture(scope="session")
-def inputs_built(dbt_project: DbtProject) -> DbtProject:
-    """The input seeds and tables (tag:inputs) built once for the whole session."""
-    dbt_project.run(["build", *BUILD_THREADS, "--select", "tag:inputs", "--indirect-selection", "cautious"])
-    return dbt_project
 
 
 @dataclass

@@ -19,11 +19,11 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
-from conftest import SCHEMA, inline_compiled_sql
+from support import SCHEMA, inline_compiled_sql
 
 from skewjoin.cli import main
 from skewjoin_devtools.multisets import assert_same_rows
-from skewjoin_devtools.pytest_plugin import DbtProject
+from skewjoin_devtools.pytest_plugin import DbtProject, vars_target_path
 
 pytestmark = pytest.mark.spark
 
@@ -77,7 +77,10 @@ def spec_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def prune(project: DbtProject, *args: str) -> Result:
     where = ["--project-dir", str(project.project_dir), "--profiles-dir", str(project.profiles_dir),
              "--target", project.target]  # fmt: skip
-    return CliRunner().invoke(main, ["prune", *where, "-q", *args], catch_exceptions=False)
+    # With --cache-run the command runs dbt with the cache's vars: in a target path of their own, so
+    # that dbt keeps the partial parse of the commands without vars (as DbtProject.run does)
+    env = {"DBT_TARGET_PATH": vars_target_path({"skewjoin prune": list(args)})} if "--cache-run" in args else None
+    return CliRunner(env=env).invoke(main, ["prune", *where, "-q", *args], catch_exceptions=False)
 
 
 @pytest.fixture(scope="module")

@@ -11,8 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import SCHEMA, inline_compiled_sql
-from support import strip_record
+from support import SCHEMA, inline_compiled_sql, strip_record
 
 from skewjoin_devtools.multisets import assert_same_rows
 from skewjoin_devtools.pytest_plugin import DbtProject

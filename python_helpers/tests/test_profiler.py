@@ -611,10 +611,9 @@ def test_profile_finds_the_hot_key_and_its_exact_share_on_local_spark(tmp_path: 
 
 
 @pytest.mark.spark
-def test_emitted_config_compiles_and_joins_like_the_plain_join(dbt_project: Any, spark_thrift: Any) -> None:
+def test_emitted_config_compiles_and_joins_like_the_plain_join(inputs_built: Any, spark_thrift: Any) -> None:
     """Profile the integration inputs over Thrift, then run skew_join with the emitted config."""
-    # the two inputs only (run, not build: data tests of other models hang off the inputs too)
-    dbt_project.run(["run", "-s", "typed_left", "typed_right"])
+    dbt_project = inputs_built  # the inputs built once for the session (the plugin's fixture)
     result = CliRunner().invoke(main, [
         "profile", "skewjoin_it.typed_left", "--keys", "k_int,region", "--other", "skewjoin_it.typed_right",
         "--thrift", f"{spark_thrift.host}:{spark_thrift.port}", "--min-share", "0.05", "--max-broadcast-rows", "2",
@@ -660,11 +659,11 @@ def test_emitted_config_compiles_and_joins_like_the_plain_join(dbt_project: Any,
 
 
 @pytest.mark.spark
-def test_emitted_verify_keeps_what_the_profile_planned(dbt_project: Any, spark_thrift: Any) -> None:
+def test_emitted_verify_keeps_what_the_profile_planned(inputs_built: Any, spark_thrift: Any) -> None:
     """Keys of about 3.3% planned on 20 slots (under the check's default, 1/20 = 5%): the emitted
     config carries verify 0.03 and compiles with every planned hot key kept; without it, the
     compile-time check drops them."""
-    dbt_project.run(["run", "-s", "typed_left", "typed_right"])
+    dbt_project = inputs_built  # the inputs built once for the session (the plugin's fixture)
     result = CliRunner().invoke(main, [
         "profile", "skewjoin_it.typed_left", "--keys", "k_int,region",
         "--thrift", f"{spark_thrift.host}:{spark_thrift.port}", "--min-share", "0.03",

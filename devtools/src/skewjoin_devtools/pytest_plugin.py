@@ -14,6 +14,8 @@ Fixtures:
 - ``spark_sql``: ``spark_sql("select ...") -> list[tuple]``.
 - ``dbt_project`` (session): the nested dbt project ``<repo>/integration_tests``
   run against that server (``run``, ``compiled_sql``, ``assert_model_equals``).
+- ``inputs_built`` (session): ``dbt_project`` once its input seeds and tables
+  (``tag:inputs``) are built, once for the whole session, whichever test tree asks.
 
 Mark tests that need Spark with ``@pytest.mark.spark``. The plugin marks every
 test that uses ``spark_thrift`` (directly or through ``dbt_project``) ``thrift``.
@@ -24,6 +26,8 @@ needs neither pays nothing for them.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import os
 from collections.abc import Callable, Iterator
@@ -48,6 +52,7 @@ logger = logging.getLogger(__name__)
 PORT_ENV = "SKEWJOIN_THRIFT_PORT"
 HOST_ENV = "SKEWJOIN_THRIFT_HOST"
 REPO_ENV = "SKEWJOIN_REPO"
+INPUTS_BUILT_ENV = "SKEWJOIN_INPUTS_BUILT"
 DEFAULT_HOST = "127.0.0.1"
 PACKAGE_NAME = "skewjoin"
 
@@ -250,6 +255,20 @@ def written_relations(result: dbtRunnerResult) -> list[str]:
     return relations
 
 
+def vars_target_path(vars: dict[str, Any], base: str | None = None) -> str:
+    """A target path of its own for the commands run with *vars*: ``<base>/vars-<hash>``
+    (*base*: ``$DBT_TARGET_PATH``, else dbt's ``target``, relative to the project).
+
+    dbt keeps one partial-parse file per target path and throws it away when the
+    vars (or the profile) differ from the last command's: a command with vars, then
+    one without, parsed the whole project twice (3-10 s of dbt's Python each, a
+    dozen times a session). With a target path per set of vars, each set parses in
+    full once and the commands without vars keep theirs.
+    """
+    digest = hashlib.sha1(json.dumps(vars, sort_keys=True, default=str).encode()).hexdigest()[:12]
+    return str(Path(base or os.environ.get("DBT_TARGET_PATH") or "target") / f"vars-{digest}")
+
+
 @dataclass
 class DbtProject:
     """The nested dbt project ``<repo>/integration_tests`` bound to a Spark Thrift Server."""
@@ -259,7 +278,10 @@ class DbtProject:
     target: str = "thrift"
     _deps_done: bool = field(default=False, repr=False)
     _conn: Connection | None = field(default=None, repr=False)
-    _manifest: Any = field(default=None, repr=False)
+    # parsed manifests by the JSON of the vars they were parsed with
+    _manifests: dict[str, Any] = field(default_factory=dict, repr=False)
+    # where the last command wrote (None: $DBT_TARGET_PATH, else dbt's `target`)
+    _last_target_path: str | None = field(default=None, repr=False)
 
     @property
     def project_dir(self) -> Path:
@@ -292,12 +314,15 @@ class DbtProject:
             # A compile reads the relations it needs on demand; listing the whole
             # schema first (dbt's cache) was 40% of a `compile --inline` here.
             args = [args[0], "--no-populate-cache", *args[1:]]
-            if "--inline" in args and not vars:
+            if "--inline" in args:
                 # The project's files do not change between inline compiles: parse
-                # it once and hand dbt the manifest (0.5 s -> 0.25 s a compile here).
-                manifest = self._parsed_manifest()
+                # it once per set of vars and hand dbt the manifest (0.5 s -> 0.25 s
+                # a compile here). Vars are part of what dbt parses: a compile with
+                # other vars than the last command's made dbt parse the whole
+                # project again, twice when the next command went back (3-10 s).
+                manifest = self._parsed_manifest(vars)
         if manifest is None:
-            self._manifest = None  # any other command parses again, and may write
+            self._manifests.clear()  # any other command parses again, and may write
         result = self._invoke(args, vars, expect_failure, manifest)
         if args[:1] and args[0] in _WRITING_COMMANDS:
             self.refresh(written_relations(result))
@@ -316,21 +341,29 @@ class DbtProject:
         for relation in relations:
             run_sql(self._conn, f"refresh table {relation}")
 
-    def _parsed_manifest(self) -> Any:
-        """The project's manifest from ``dbt parse``, parsed once until another command runs."""
-        if self._manifest is None:
-            self._manifest = self._invoke(["parse"], None, False).result
+    def _parsed_manifest(self, vars: dict[str, Any] | None = None) -> Any:
+        """The project's manifest from ``dbt parse`` with *vars*, parsed once per set of
+        vars until another command runs."""
+        key = json.dumps(vars or {}, sort_keys=True, default=str)
+        manifest = self._manifests.get(key)
+        if manifest is None:
+            manifest = self._manifests[key] = self._invoke(["parse"], vars, False).result
         # a failed inline compile leaves its node behind, and dbt would refuse the
         # next one as a second node of the same name
-        for unique_id in [u for u in self._manifest.nodes if u.startswith("sql_operation.")]:
-            del self._manifest.nodes[unique_id]
-        return self._manifest
+        for unique_id in [u for u in manifest.nodes if u.startswith("sql_operation.")]:
+            del manifest.nodes[unique_id]
+        return manifest
 
     def _invoke(
         self, args: list[str], vars: dict[str, Any] | None, expect_failure: bool, manifest: Any = None
     ) -> dbtRunnerResult:
         from skewjoin.dbt_runner import run_dbt
 
+        if vars and args[:1] != ["deps"] and "--target-path" not in args:
+            args = [*args, "--target-path", vars_target_path(vars)]
+        if args[:1] != ["deps"]:
+            given = args[args.index("--target-path") + 1] if "--target-path" in args else None
+            self._last_target_path = given
         return run_dbt(
             args,
             project_dir=self.project_dir,
@@ -340,13 +373,19 @@ class DbtProject:
             env=self.env,
             expect_failure=expect_failure,
             manifest=manifest,
+            # no manifest.json, semantic_manifest.json or run_results.json: the tests read
+            # dbt's result objects, and writing the 2 MB manifest after every command was
+            # half the client's CPU of an inline compile (0.35 s -> 0.16 s here)
+            flags=["--no-write-json"],
         )
 
     def compiled_sql(self, model: str) -> str:
-        """The compiled SQL of *model* from the last compile/run."""
+        """The compiled SQL of *model* from the last compile/run (in its target path:
+        a command with vars writes to :func:`vars_target_path`)."""
         from skewjoin.dbt_runner import compiled_sql
 
-        return compiled_sql(self.project_dir, model)
+        target_path = self._last_target_path or os.environ.get("DBT_TARGET_PATH") or "target"
+        return compiled_sql(self.project_dir, model, target_path)
 
     @property
     def conn(self) -> Connection:
@@ -380,3 +419,18 @@ def dbt_project(request: pytest.FixtureRequest, spark_thrift: SparkThrift) -> It
         yield project
     finally:
         project.close()
+
+
+@pytest.fixture(scope="session")
+def inputs_built(dbt_project: DbtProject) -> DbtProject:
+    """The input seeds and tables (``tag:inputs``) built once for the whole session:
+    one build for every test tree of the session (the helpers' tests on the integration
+    inputs and the integration tests), instead of one per tree or per test.
+
+    With ``SKEWJOIN_INPUTS_BUILT=1`` the runner has built them on this server already
+    (``scripts/test.sh`` does, once, for the pytest sessions it runs side by side: two
+    sessions rebuilding the same tables at once would pull their files away from each
+    other's queries)."""
+    if os.environ.get(INPUTS_BUILT_ENV) != "1":
+        dbt_project.run(["build", "--threads", "4", "--select", "tag:inputs", "--indirect-selection", "cautious"])
+    return dbt_project
