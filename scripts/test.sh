@@ -5,7 +5,8 @@
 # helpers' and the benchmark's unit tests) and, in the background, the tests
 # that start their own local Spark (the profiler, the benchmark, the server's
 # command line: the third lane, which then lints the integration models with
-# sqlfluff once the server answers and the inputs are built). Once it answers, the tests that need it
+# sqlfluff once the server answers and the inputs are built, and runs the
+# server tests listed in THIRD_LANE). Once it answers, the tests that need it
 # (marker `thrift`) in two lanes side by side, since one does not keep both
 # cores busy (a test spends much of its time in dbt's Python, the server's JVM
 # the rest): the first builds the integration inputs once for every lane, then
@@ -52,6 +53,12 @@ SECOND_LANE=(
     integration_tests/pytests/test_regressions.py
     integration_tests/pytests/test_star_prune_usability.py
 )
+# More such files, run by the third lane after the lint (it has the time to spare).
+THIRD_LANE=(
+    integration_tests/pytests/test_aqe_handback.py
+    integration_tests/pytests/test_identical_hot_rows.py
+    integration_tests/pytests/test_measuring_cost.py
+)
 start_pid=""
 second_pid=""
 local_pid=""
@@ -97,8 +104,14 @@ echo "==> third lane (log: $LOCAL_LOG): the tests that start their own local Spa
             DBT_TARGET_PATH="$ROOT/.spark/lint-target-$$" DBT_LOG_PATH="$ROOT/.spark/lint-logs-$$" \
             "$BIN/sqlfluff" lint integration_tests/models --processes 1 --disable-progress-bar
         echo "$?" >>"$LOCAL_RC"
+        echo "==> ${THIRD_LANE[*]} on the server"
+        SKEWJOIN_THRIFT_PORT="$(cat "$SERVER")" SKEWJOIN_THRIFT_HOST=127.0.0.1 SKEWJOIN_INPUTS_BUILT=1 \
+            DBT_TARGET_PATH="$ROOT/.spark/third-target-$$" DBT_LOG_PATH="$ROOT/.spark/third-logs-$$" \
+            run_pytest "${THIRD_LANE[@]}" -m "spark and thrift" --basetemp "$ROOT/.spark/pytest-third-$$"
+        echo "$?" >>"$LOCAL_RC"
     else
-        echo "the server did not start or the inputs were not built: no lint" >&2
+        echo "the server did not start or the inputs were not built: no lint, ${THIRD_LANE[*]} not run" >&2
+        echo 1 >>"$LOCAL_RC"
         echo 1 >>"$LOCAL_RC"
     fi
     echo "==> third lane done at $(( $(date +%s) - started )) s"
@@ -159,7 +172,7 @@ else
 fi
 echo "==> first lane: the other tests on the server (marker thrift) but the second lane's"
 ignored=(--ignore "$PROPERTIES")
-for file in "${SECOND_LANE[@]}"; do ignored+=(--ignore "$file"); done
+for file in "${SECOND_LANE[@]}" "${THIRD_LANE[@]}"; do ignored+=(--ignore "$file"); done
 if [ "$inputs_rc" = 0 ]; then export SKEWJOIN_INPUTS_BUILT=1; fi
 run_pytest "${TESTS[@]}" -m "spark and thrift" "${ignored[@]}"
 thrift_rc=$?
@@ -177,11 +190,12 @@ echo "==> third lane (the tests that start their own local Spark, then the lint)
 cat "$LOCAL_LOG"
 local_rc=$(sed -n 1p "$LOCAL_RC" 2>/dev/null)
 lint_rc=$(sed -n 2p "$LOCAL_RC" 2>/dev/null)
+third_rc=$(sed -n 3p "$LOCAL_RC" 2>/dev/null)
 
 echo "==> done in $(( $(date +%s) - started )) s: ruff exit $ruff_rc, pytest exit $unit_rc (no Spark)," \
     "dbt build of the inputs exit $inputs_rc, pytest exit $thrift_rc (first lane)," \
     "${props_rc:-none} (property-based suite), ${reader_rc:-none} (second lane's files)," \
-    "${local_rc:-none} (local Spark), sqlfluff exit ${lint_rc:-none}"
-for rc in "$ruff_rc" "$unit_rc" "$inputs_rc" "$thrift_rc" "$props_rc" "$reader_rc" "$local_rc" "$lint_rc"; do
+    "${local_rc:-none} (local Spark), sqlfluff exit ${lint_rc:-none}, ${third_rc:-none} (third lane's files)"
+for rc in "$ruff_rc" "$unit_rc" "$inputs_rc" "$thrift_rc" "$props_rc" "$reader_rc" "$local_rc" "$lint_rc" "$third_rc"; do
     if [ "$rc" != 0 ]; then exit 1; fi
 done
