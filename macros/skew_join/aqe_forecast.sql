@@ -134,6 +134,21 @@
 {%- endmacro %}
 
 
+{#- Why AQE will not split this join whatever the sizes (settings `s`,
+    `whole`: the join is the whole model, none while not known): 'off', 'partitions'
+    (above 2000 with no accurate block sizes), 'part_of_query', or none. -#}
+{% macro _sj_aqe_gate(s, whole) -%}
+    {%- if not s.enabled -%}
+        {{- return('off') -}}
+    {%- elif s.partitions > s.highly_compressed and s.accurate_factor <= 0 -%}
+        {{- return('partitions') -}}
+    {%- elif whole is not none and not whole and not s.force -%}
+        {{- return('part_of_query') -}}
+    {%- endif -%}
+    {{- return(none) -}}
+{%- endmacro %}
+
+
 {#- The forecast's measure (metadata queries only, in the measure phase):
     the session's AQE settings, whether the join is the whole model, and
     Spark's size estimate of each side a heavy key needs, each read only
@@ -146,11 +161,11 @@
     {%- endif -%}
     {%- set s = skewjoin._sj_aqe_settings() -%}
     {%- set facts = {'settings': s, 'whole': none, 'bytes': {}} -%}
-    {%- if not s.enabled or (s.partitions > s.highly_compressed and s.accurate_factor <= 0) -%}
+    {%- if skewjoin._sj_aqe_gate(s, none) -%}
         {{- return(facts) -}}
     {%- endif -%}
     {%- do facts.update({'whole': skewjoin._sj_join_is_the_model()}) -%}
-    {%- if not facts.whole and not s.force -%}
+    {%- if skewjoin._sj_aqe_gate(s, facts.whole) -%}
         {{- return(facts) -}}
     {%- endif -%}
     {%- set splittable = skewjoin._sj_aqe_splittable(j) -%}
@@ -171,18 +186,19 @@
         {{- return({'hand_back': false, 'lines': []}) -}}
     {%- endif -%}
     {%- set s = facts.settings -%}
-    {%- if not s.enabled -%}
+    {%- set gate = skewjoin._sj_aqe_gate(s, facts.whole) -%}
+    {%- if gate == 'off' -%}
         {{- return({'hand_back': false, 'lines': [head ~ 'no, '
             ~ ('spark.sql.adaptive.enabled' if not s.aqe else 'spark.sql.adaptive.skewJoin.enabled')
             ~ ' is false in this session; the skew plan is kept']}) -}}
     {%- endif -%}
-    {%- if s.partitions > s.highly_compressed and s.accurate_factor <= 0 -%}
+    {%- if gate == 'partitions' -%}
         {{- return({'hand_back': false, 'lines': [head ~ 'no, the join shuffles into ' ~ s.partitions
             ~ ' partitions, above spark.shuffle.minNumPartitionsToHighlyCompress (' ~ s.highly_compressed
             ~ '): map outputs keep one average block size, AQE sees no skew (spark.shuffle.accurateBlockSkewedFactor'
             ~ ' is off); the skew plan is kept']}) -}}
     {%- endif -%}
-    {%- if not facts.whole and not s.force -%}
+    {%- if gate == 'part_of_query' -%}
         {{- return({'hand_back': false, 'lines': [head ~ 'not counted on: the join is part of a larger query (the'
             ~ " model's code is more than one skewjoin.skew_join call), where an operator above it that needs its"
             ~ ' partitioning (an aggregate by the key) makes AQE drop the split unless'
