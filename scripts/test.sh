@@ -186,7 +186,7 @@ props_rc=$(sed -n 1p "$SECOND_RC" 2>/dev/null)
 reader_rc=$(sed -n 2p "$SECOND_RC" 2>/dev/null)
 wait "$local_pid"
 local_pid=""
-echo "==> third lane (the tests that start their own local Spark, then the lint), as logged in $LOCAL_LOG:"
+echo "==> third lane (the tests that start their own local Spark, the lint, then the THIRD_LANE files), as logged in $LOCAL_LOG:"
 cat "$LOCAL_LOG"
 local_rc=$(sed -n 1p "$LOCAL_RC" 2>/dev/null)
 lint_rc=$(sed -n 2p "$LOCAL_RC" 2>/dev/null)
