@@ -148,24 +148,75 @@ limit {{ limit }}
 {%- endmacro %}
 
 
+{#- One side's first measure: its histogram (`_sj_auto_histogram`), else,
+    above sample_above_bytes, its sample pass (detection_sample.sql: exact
+    totals, candidate keys from a sample; their exact counts come with
+    `_sj_auto_exact_candidates`), else every key counted
+    (`_sj_auto_count_side`). -#}
+{% macro _sj_auto_count_first(j, side, options, extras) -%}
+    {%- set counted = skewjoin._sj_auto_histogram(j, side, options) -%}
+    {%- if counted is not none -%}
+        {{- return(counted) -}}
+    {%- endif -%}
+    {%- set decision = skewjoin._sj_sample_decision(j, side, options) -%}
+    {%- if decision is none -%}
+        {{- return(skewjoin._sj_auto_count_side(j, side, options, extras)) -}}
+    {%- endif -%}
+    {%- set drawn = skewjoin._sj_sample_side(j, side, skewjoin._sj_common_keys(j, side, j[side].alias), decision,
+        options, (options.max_keys | int) + 2, 'sj_counts', false) -%}
+    {%- do drawn.update({'bytes': decision.bytes, 'above': decision.above}) -%}
+    {%- set keys = [] -%}
+    {%- for t in drawn.candidates -%}{%- do keys.append([t, none]) -%}{%- endfor -%}
+    {{- return({'total': drawn.total, 'null': drawn.null, 'splits': drawn.splits, 'keys': keys, 'complete': true,
+                'seconds': drawn.seconds, 'sample': drawn}) -}}
+{%- endmacro %}
+
+
+{#- A sampled side's keys counted exactly: its candidates and every key the
+    other side listed, in one filtered aggregate; the side's 'keys' become
+    those counts (heaviest first, keys with no row left out: the list is
+    complete). -#}
+{% macro _sj_auto_exact_candidates(j, side, counted, other) -%}
+    {%- set wanted = [] -%}
+    {%- for k in counted['keys'] + other['keys'] if k[0] not in wanted -%}
+        {%- do wanted.append(k[0]) -%}
+    {%- endfor -%}
+    {%- set exact = skewjoin._sj_exact_pass(j, side, skewjoin._sj_common_keys(j, side, j[side].alias), wanted,
+        'sj_counts') -%}
+    {%- set keys = [] -%}
+    {%- for t in wanted if exact.rows[tojson(t)] > 0 -%}
+        {%- do keys.append([t, exact.rows[tojson(t)]]) -%}
+    {%- endfor -%}
+    {%- do counted.sample.update({'counted': wanted | length}) -%}
+    {%- do counted.update({'keys': keys | sort(attribute=1, reverse=true), 'seconds': counted.seconds + exact.seconds}) -%}
+    {{- return(counted) -}}
+{%- endmacro %}
+
+
 {#- Both sides measured: {'left': {'total', 'null', 'splits'}, 'right':
     {...}, 'keys': [{'values': [texts], 'left': rows, 'right': rows,
     'bounded': [sides whose count is an upper bound]}], 'counted' (each
     side's counts as measured), 'extras' (the first side's heavy keys were
-    listed first on the second)}. -#}
+    listed first on the second)}. A sampled side (detection_sample.sql) has
+    exact counts of its candidates and of every key the other side listed. -#}
 {% macro _sj_auto_measure(j, options) -%}
-    {%- set first = skewjoin._sj_auto_histogram(j, 'left', options) -%}
-    {%- if first is none -%}
-        {%- set first = skewjoin._sj_auto_count_side(j, 'left', options, []) -%}
-    {%- endif -%}
+    {%- set first = skewjoin._sj_auto_count_first(j, 'left', options, []) -%}
     {%- set extras = [] -%}
-    {%- for k in first['keys'] if first.total and k[1] / first.total >= (options.min_share | float) -%}
-        {%- if extras | length < (options.max_keys | int) -%}{%- do extras.append(k[0]) -%}{%- endif -%}
-    {%- endfor -%}
-    {%- set second = skewjoin._sj_auto_histogram(j, 'right', options) -%}
-    {%- if second is none -%}
-        {%- set second = skewjoin._sj_auto_count_side(j, 'right', options, extras) -%}
+    {%- if first.get('sample') is not none -%}
+        {%- set extras = first['keys'][:(options.max_keys | int)] | map(attribute=0) | list -%}
+    {%- else -%}
+        {%- for k in first['keys'] if first.total and k[1] / first.total >= (options.min_share | float) -%}
+            {%- if extras | length < (options.max_keys | int) -%}{%- do extras.append(k[0]) -%}{%- endif -%}
+        {%- endfor -%}
     {%- endif -%}
+    {%- set second = skewjoin._sj_auto_count_first(j, 'right', options, extras) -%}
+    {%- if first.get('sample') is not none -%}
+        {%- set first = skewjoin._sj_auto_exact_candidates(j, 'left', first, second) -%}
+    {%- endif -%}
+    {%- if second.get('sample') is not none -%}
+        {%- set second = skewjoin._sj_auto_exact_candidates(j, 'right', second, first) -%}
+    {%- endif -%}
+    {%- set extras = extras if second.get('sample') is none else [] -%}
     {%- set counted = {'left': first, 'right': second} -%}
     {%- set keys = [] -%}
     {%- set index = {} -%}

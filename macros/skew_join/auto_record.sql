@@ -89,7 +89,12 @@ even share (1/{{ auto.slots[0] }}) is dropped; add 'verify': {{ options.min_shar
         {%- for k in c['keys'][:5] -%}
             {%- do top.append(k[0] | join(', ') ~ ' ' ~ skewjoin._sj_auto_pct(k[1], c.total)) -%}
         {%- endfor -%}
-        {%- if c.get('bins') is not none -%}
+        {%- if c.get('sample') is not none -%}
+            {%- set source -%}
+skew measured on {{ j[side].alias }} ({{ skewjoin._sj_sample_record_text(j[side].alias, c.sample) }};
+{{ '%.1f' | format(c.seconds) }} s): {{ c.total }} rows in {{ c.splits }} input splits
+            {%- endset -%}
+        {%- elif c.get('bins') is not none -%}
             {%- set source -%}
 skew estimated on {{ j[side].alias }} from Spark's column statistics, no scan (a histogram of {{ c.bins | length }}
 bins, as of the table's last ANALYZE TABLE ... FOR COLUMNS; {{ '%.1f' | format(c.seconds) }} s): about {{ c.total }}

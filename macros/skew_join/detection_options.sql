@@ -2,13 +2,16 @@
     ('auto', and hot_keys 'auto'): their defaults, defined once, and their
     checks. -#}
 {% macro _sj_detection_defaults() -%}
-    {{- return({'min_share': 0.01, 'max_keys': 20, 'sample_fraction': none}) -}}
+    {{- return({'min_share': 0.01, 'max_keys': 20, 'sample_fraction': none, 'sample_above_bytes': none,
+                'sample_rows': none}) -}}
 {%- endmacro %}
 
 
 {#- `options` (a mapping) checked against `defaults` (its known keys) and
-    merged over them; min_share, max_keys and sample_fraction checked. `arg`
-    names the options in errors, `what` and `example` say what they are. -#}
+    merged over them; min_share, max_keys, sample_fraction, sample_rows and
+    sample_above_bytes checked, sample_above_bytes resolved (the option, else
+    `_sj_sample_above_bytes`). `arg` names the options in errors, `what` and
+    `example` say what they are. -#}
 {% macro _sj_detection_options(macro_name, arg, options, defaults, what, example) -%}
     {%- do skewjoin._sj_check_keys(macro_name, arg, options, defaults.keys() | list, what, example) -%}
     {%- set out = {} -%}
@@ -22,7 +25,43 @@
         {%- do skewjoin._sj_number_between(macro_name, arg ~ '.sample_fraction', out.sample_fraction, 0, 1, true,
             '0.1', 'sample_fraction is a fraction above 0 and at most 1') -%}
     {%- endif -%}
+    {%- if out.sample_rows is not none -%}
+        {%- do out.update({'sample_rows': skewjoin._sj_whole_number(macro_name, arg ~ '.sample_rows', out.sample_rows,
+            100, '200000', 'sample_rows, the rows a sample draws, a whole number')}) -%}
+    {%- endif -%}
+    {%- if out.sample_above_bytes is none -%}
+        {%- do out.update({'sample_above_bytes': skewjoin._sj_sample_above_bytes(macro_name)}) -%}
+    {%- else -%}
+        {%- do out.update({'sample_above_bytes': skewjoin._sj_sample_above_bytes_value(macro_name,
+            arg ~ '.sample_above_bytes', out.sample_above_bytes)}) -%}
+    {%- endif -%}
     {{- return(out) -}}
+{%- endmacro %}
+
+
+{#- The size above which a side's heavy keys are counted on a sample
+    (detection_sample.sql): var('skewjoin_sample_above_bytes'), else 32 MiB. -#}
+{% macro _sj_sample_above_bytes(macro_name) -%}
+    {{- return(skewjoin._sj_sample_above_bytes_value(macro_name, "var('skewjoin_sample_above_bytes')",
+        var('skewjoin_sample_above_bytes', 33554432))) -}}
+{%- endmacro %}
+
+
+{#- sample_above_bytes checked: a whole number of bytes (Spark's size
+    estimate of a side above it samples the side) or false (never sample). -#}
+{% macro _sj_sample_above_bytes_value(macro_name, arg, value) -%}
+    {%- if value is sameas false -%}
+        {{- return(false) -}}
+    {%- endif -%}
+    {%- if value is boolean or value is none or not modules.re.fullmatch('[0-9]+', value | string | trim) -%}
+        {%- set problem -%}
+sample_above_bytes is a whole number of bytes (a side Spark estimates above it has its heavy keys counted on a
+sample, then the candidates exactly) or false (count every key of every side); got {{ value }}
+        {%- endset -%}
+        {%- do skewjoin._sj_raise(macro_name, arg, problem, '268435456' if not arg.startswith('var(')
+            else 'vars: {skewjoin_sample_above_bytes: 268435456}') -%}
+    {%- endif -%}
+    {{- return(value | int) -}}
 {%- endmacro %}
 
 

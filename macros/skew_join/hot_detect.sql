@@ -2,14 +2,30 @@
 
 
 {#- Count the heaviest keys of one side at run time with one aggregate
-    query. Returns {'total', 'splits', 'rows': [[tuple, rows]], 'seconds'}. -#}
+    query; above sample_above_bytes, with a sample pass and an exact count
+    of its candidates (detection_sample.sql). Returns {'total', 'splits',
+    'rows': [[tuple, rows]], 'seconds', 'sample' (none unless sampled)}. -#}
 {% macro _sj_detect_hot_keys(j, side, options) -%}
     {%- set alias = j[side].alias -%}
     {%- set key_cols = [] -%}
     {%- set key_texts = [] -%}
     {%- for k in j['keys'] -%}
-        {%- set col = alias ~ '.' ~ (k.left_ident if side == 'left' else k.right_ident) -%}
-        {%- do key_cols.append(col) -%}
+        {%- do key_cols.append(alias ~ '.' ~ (k.left_ident if side == 'left' else k.right_ident)) -%}
+    {%- endfor -%}
+    {%- set decision = skewjoin._sj_sample_decision(j, side, options) -%}
+    {%- if decision is not none -%}
+        {%- set drawn = skewjoin._sj_sample_side(j, side, key_cols, decision, options, (options.max_keys | int) + 1,
+            'sj_hot_counts', true) -%}
+        {%- set exact = skewjoin._sj_exact_pass(j, side, key_cols, drawn.candidates, 'sj_hot_counts') -%}
+        {%- set rows = [] -%}
+        {%- for t in drawn.candidates if exact.rows[tojson(t)] > 0 -%}
+            {%- do rows.append([t, exact.rows[tojson(t)]]) -%}
+        {%- endfor -%}
+        {%- do drawn.update({'bytes': decision.bytes, 'above': decision.above, 'counted': drawn.candidates | length}) -%}
+        {{- return({'total': drawn.total, 'splits': drawn.splits, 'rows': rows | sort(attribute=1, reverse=true),
+                    'seconds': drawn.seconds + exact.seconds, 'sample': drawn}) -}}
+    {%- endif -%}
+    {%- for col in key_cols -%}
         {#- prefixed text, so that the result table keeps the exact value (dbt's result tables guess types
             from text) -#}
         {%- do key_texts.append("concat('v:', cast(" ~ col ~ ' as string)) as sj_key_' ~ loop.index0) -%}
@@ -29,7 +45,7 @@ limit {{ (options.max_keys | int) + 1 }}
     {%- set result = skewjoin._sj_run_query(query) -%}
     {%- set seconds = (modules.datetime.datetime.now() - started).total_seconds() -%}
     {%- set n = j['keys'] | length -%}
-    {%- set out = {'total': 0, 'splits': 0, 'rows': [], 'seconds': seconds} -%}
+    {%- set out = {'total': 0, 'splits': 0, 'rows': [], 'seconds': seconds, 'sample': none} -%}
     {%- for row in result.rows -%}
         {%- if row[n] != 0 -%}
             {%- do out.update({'total': row[n + 1], 'splits': row[n + 2]}) -%}

@@ -362,6 +362,30 @@ _SKEW_COUNTS = re.compile(
     r"order by sj_grouping desc(?:, coalesce\((?P<extras>.*)\, false\) desc)?, sj_rows desc\s*limit (?P<limit>\d+)",
     re.S,
 )
+# 'auto' and hot_keys 'auto' above sample_above_bytes (detection_sample.sql): exact totals and a sample's key counts
+_SAMPLE_PASS = re.compile(
+    r"select \*\s+from \(\s*select\s+sj_in,\s*(?P<names>(?:sj_key_\d+,\s*)+)"
+    r"grouping_id\(\) as sj_grouping,\s*sum\(sj_n\) as sj_rows,\s*sum\(sj_null_n\) as sj_null_rows,\s*"
+    r"sum\(if\(sj_in, sj_n, 0\)\) as sj_sampled_rows,\s*count\(distinct sj_split\) as sj_splits\s*"
+    r"from \(\s*select\s+sj_in,\s*(?:if\(sj_in, coalesce\(concat\('v:', cast\(sj_k\d+ as string\)\), 'n:'\), null\) "
+    r"as sj_key_\d+,\s*)+sj_split,\s*count\(\*\) as sj_n,\s*count_if\(.*?\) as sj_null_n\s*"
+    r"from \(\s*select\s+(?P<exprs>.*?),\s*rand\((?P<seed>\d+)\) < (?P<fraction>[0-9.eE+-]+) as sj_in,\s*"
+    r"spark_partition_id\(\) as sj_split\s*from (?P<from>.+?) as \w+\s*\) as \w+\s*"
+    r"group by sj_in, [\w, ]+, sj_split\s*\) as sj_sample\s*"
+    r"group by grouping sets \(\(sj_in, [\w, ]+\), \(\)\)\s*\) as (?P<wrap>\w+)\s*"
+    r"where sj_grouping <> 0 or \(sj_in(?P<no_nulls> and sj_null_rows = 0)?\)\s*"
+    r"order by sj_grouping desc, sj_rows desc\s*limit (?P<limit>\d+)",
+    re.S,
+)
+# ... and the exact count of its candidate keys
+_EXACT_PASS = re.compile(
+    r"select \*\s+from \(\s*select\s+(?:sj_key_\d+,\s*)+grouping_id\(\) as sj_grouping,\s*count\(\*\) as sj_rows\s*"
+    r"from \(\s*select\s+(?P<exprs>(?:coalesce\(concat\('v:', cast\(.*? as string\)\), 'n:'\) as sj_key_\d+,\s*)+)"
+    r"spark_partition_id\(\) as sj_split\s*from (?P<from>.+?) as \w+\s*\) as \w+\s*"
+    r"where (?:sj_key_0|\((?:sj_key_\d+(?:, )?)+\)) in \((?P<wanted>.*)\)\s*"
+    r"group by grouping sets \(\([\w, ]+\)\)\s*\) as \w+",
+    re.S,
+)
 _SPLITS = re.compile(
     r"select count\(distinct sj_split\) as sj_splits\s+from \(select spark_partition_id\(\) as sj_split "
     r"from (?P<from>.+) as sj_probe\) as sj_probe",
@@ -448,6 +472,8 @@ class FakeSpark:
             (_ANALYZE, self._analyze),
             (_HOT_KEYS, self._hot_keys),
             (_SKEW_COUNTS, self._skew_counts),
+            (_SAMPLE_PASS, self._sample_pass),
+            (_EXACT_PASS, self._exact_pass),
             (_SPLITS, self._splits),
             (_PARALLELISM, self._parallelism),
             (_FILE_BYTES, self._file_bytes),
@@ -559,6 +585,51 @@ class FakeSpark:
         rows = [total, *detail][: int(m.group("limit"))]
         names = tuple(f"sj_key_{i}" for i in range(n)) + ("sj_grouping", "sj_rows", "sj_null_rows", "sj_splits")
         return Result(names, rows)
+
+    def _sample_pass(self, m: re.Match[str]) -> Result:
+        """Exact totals, and the key counts of the rows the fake draws: row i is drawn when
+        crc32(seed, i) / 2**32 is under the fraction (Spark's rand() is another draw: the Spark tier
+        checks the real one)."""
+        table = self.table(m.group("from"))
+        if table.rows is None:
+            raise UnexpectedQuery(f"a sample pass reads {m.group('from')}, which has no rows in this test")
+        columns = [re.findall(r"\w+\.`?(\w+)`?", e)[0] for e in m.group("exprs").split(" as sj_k")[:-1]]
+        idx = [table.column_index(c) for c in columns]
+        n = len(columns)
+        seed, fraction = int(m.group("seed")), float(m.group("fraction"))
+        keys = [tuple(row[i] for i in idx) for row in table.rows]
+        drawn = [key for i, key in enumerate(keys) if zlib.crc32(f"{seed}:{i}".encode()) / 2**32 < fraction]
+        counts = Counter(drawn)
+        nulls = sum(1 for key in keys if None in key)
+        total = (None,) * (n + 1) + ((1 << (n + 1)) - 1, len(keys), nulls, len(drawn), table.splits)
+        detail = [
+            (True, *("n:" if v is None else "v:" + str(spark_text(v)) for v in key), 0, count,
+             count if None in key else 0, count, table.splits)
+            for key, count in counts.items()
+            if not (m.group("no_nulls") and None in key)
+        ]
+        detail.sort(key=lambda r: -r[n + 2])
+        rows = [total, *detail][: int(m.group("limit"))]
+        names = ("sj_in", *(f"sj_key_{i}" for i in range(n)), "sj_grouping", "sj_rows", "sj_null_rows",
+                 "sj_sampled_rows", "sj_splits")  # fmt: skip
+        return Result(names, rows)
+
+    def _exact_pass(self, m: re.Match[str]) -> Result:
+        table = self.table(m.group("from"))
+        if table.rows is None:
+            raise UnexpectedQuery(f"an exact pass reads {m.group('from')}, which has no rows in this test")
+        exprs = re.findall(r"cast\((.*?) as string\)\), 'n:'\) as sj_key_\d+", m.group("exprs"))
+        idx = [table.column_index(re.findall(r"\w+\.`?(\w+)`?", e)[0]) for e in exprs]
+        n = len(idx)
+        literals = [re.sub(r"\\(.)", r"\1", t) for t in re.findall(r"'((?:[^'\\]|\\.)*)'", m.group("wanted"))]
+        wanted = {tuple(literals[i : i + n]) for i in range(0, len(literals), n)}
+        counts = Counter(
+            key for key in (tuple("n:" if row[i] is None else "v:" + str(spark_text(row[i])) for i in idx)
+                            for row in table.rows)
+            if key in wanted
+        )  # fmt: skip
+        names = (*(f"sj_key_{i}" for i in range(n)), "sj_grouping", "sj_rows")
+        return Result(names, [(*key, 0, count) for key, count in sorted(counts.items())])
 
     def _splits(self, m: re.Match[str]) -> Result:
         return Result(("sj_splits",), [(self.table(m.group("from")).splits,)])

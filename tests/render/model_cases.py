@@ -146,6 +146,18 @@ def auto_tables_sized() -> dict[str, Table]:
     return out
 
 
+def auto_tables_bytes(left_bytes: int, right_bytes: int) -> dict[str, Table]:
+    """auto_tables(LEFT, RIGHT) with the given file sizes, for the sampling above sample_above_bytes."""
+    out = auto_tables(LEFT, RIGHT)
+    out["skewjoin_it.spread_left"].file_bytes = left_bytes
+    out["skewjoin_it.spread_right"].file_bytes = right_bytes
+    return out
+
+
+# sampling above a size (detection_sample.sql) at the test's kilobytes: sides above 10,000 bytes sampled, 300 rows drawn
+SAMPLE_SMALL = {"skewjoin_sample_above_bytes": 10000}
+
+
 # AQE's skew thresholds scaled down to the test's kilobytes
 AQE_SMALL = {"spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes": "1k",
              "spark.sql.adaptive.advisoryPartitionSizeInBytes": "1k"}  # fmt: skip
@@ -372,6 +384,22 @@ CASES: list[ModelCase] = [
               config={"skew_join": {"auto": {"max_broadcast_rows": 100, "total_slots": 20}}}),
     ModelCase("auto_sampled", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT),
               config={"skew_join": {"auto": {"sample_fraction": 0.25}}}),
+    # above sample_above_bytes: a estimated at 32,000 bytes (1,000 rows at the assumed 32 bytes a row) is
+    # sampled (300 of 1,000 rows), then its candidates counted exactly; b (360 rows) would draw most of its rows,
+    # so it is counted whole
+    ModelCase("auto_sampled_above_bytes", (), AUTO_JOIN, extra_tables=auto_tables_bytes(32000, 11520),
+              vars=SAMPLE_SMALL, config={"skew_join": {"auto": {"sample_rows": 300}}}),
+    # both sides sampled; a's size estimate is 31 times its rows' bytes, so its first draw is too small and it
+    # draws again with the fraction its exact row count gives; each side's exact pass counts both sides' candidates
+    ModelCase("auto_sampled_both_sides_drawn_twice", (), AUTO_JOIN, extra_tables=auto_tables_bytes(1000000, 40000),
+              vars=SAMPLE_SMALL, config={"skew_join": {"auto": {"sample_rows": 300}}}),
+    # sample_above_bytes false: every key counted, whatever the size
+    ModelCase("auto_sample_above_bytes_false", (), AUTO_JOIN, extra_tables=auto_tables_bytes(1000000, 40000),
+              vars=SAMPLE_SMALL, config={"skew_join": {"auto": {"sample_rows": 300, "sample_above_bytes": False}}}),
+    # hot_keys 'auto' above the size: the same two passes; a's NULL keys (4%) are a candidate like any value
+    ModelCase("hk_auto_sampled_above_bytes", (), AUTO_JOIN.replace("join_type='inner'", "join_type='inner', "
+              "skew={'hot_keys': {'a': 'auto'}, 'hot_keys_options': {'sample_rows': 300}}"),
+              extra_tables=auto_tables_bytes(32000, 11520), vars=SAMPLE_SMALL),
     ModelCase("auto_no_run_time_queries", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT),
               config={"skew_join": "auto"}, vars={"skewjoin_run_queries": False}),
     ModelCase("auto_declined", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT), config={"skew_join": "auto"},

@@ -125,6 +125,12 @@ CASES = [
     ErrorCase("total_slots_1", "", "skew_join.auto.total_slots", "total_slots", config={"skew_join": {"auto": {"total_slots": 1}}}),
     ErrorCase("sample_fraction_0", "", "skew_join.auto.sample_fraction", "sample_fraction is a fraction",
               config={"skew_join": {"auto": {"sample_fraction": 0}}}),
+    ErrorCase("sample_above_bytes_text", "", "skew_join.auto.sample_above_bytes", "sample_above_bytes is a whole number",
+              config={"skew_join": {"auto": {"sample_above_bytes": "1GB"}}}),
+    ErrorCase("sample_above_bytes_var", "", "var('skewjoin_sample_above_bytes')", "sample_above_bytes is a whole number",
+              config={"skew_join": "auto"}, vars={"skewjoin_sample_above_bytes": "big"}),
+    ErrorCase("sample_rows_10", "", "skew_join.auto.sample_rows", "sample_rows, the rows a sample draws",
+              config={"skew_join": {"auto": {"sample_rows": 10}}}),
     ErrorCase("spread_unknown", "", "skew_join.hot_keys_options.spread", "sometimes",
               config={"skew_join": {"auto": {"hot_keys_options": {"spread": "sometimes"}}}}),
     ErrorCase("automatic", "", "skew_join", "must be 'auto' or a mapping", config={"skew_join": "automatic"}),
@@ -137,7 +143,7 @@ CASES = [
 def test_bad_auto_options_are_refused_before_any_query(
     renderer: Callable[..., Renderer], case: ErrorCase, rewrite_expected: bool
 ) -> None:
-    r = renderer(extra_tables=_tables(LEFT, RIGHT), config=case.config, model="orders_by_customer")
+    r = renderer(extra_tables=_tables(LEFT, RIGHT), config=case.config, model="orders_by_customer", vars=case.vars)
     message = r.compile_error(JOIN.replace("JT", "inner"))
     assert_clear_compile_error(message, "skew_join", "orders_by_customer", case.argument, case.expected)
     check_expected(f"errors/skew_join_auto/{case.id}.txt", message + "\n", rewrite_expected)

@@ -3,7 +3,7 @@
   hot keys of a found at run time (one aggregate query over every row, exact counts, <elapsed> s, 90 rows in 1 input splits; min_share 0.5, max_keys 20): none above the threshold
   hot keys: none to handle, so no hot-key branch
   strategy: plain join (no skew groups, hot keys declined)
-  measuring cost: 4 compile-time queries (1 reading data), <elapsed> s of wall time; by kind: hot-key detection 1, <elapsed> s; column lists 2, <elapsed> s; settings 1, <elapsed> s
+  measuring cost: 5 compile-time queries (1 reading data), <elapsed> s of wall time; by kind: hot-key detection 1, <elapsed> s; column lists 2, <elapsed> s; settings 1, <elapsed> s; size estimates 1, <elapsed> s
 */
 select
     a.rid
