@@ -8,7 +8,9 @@
     second side and not listed on the first has at most the first side's
     smallest listed count (0 when the first side's list is complete); the
     record says "at most". With sample_fraction, both queries read a
-    tablesample and the record says so.
+    tablesample and the record says so. A side Spark estimates above
+    sample_above_bytes is sampled to find its candidate keys, which are then
+    counted exactly (detection_sample.sql); the record says how.
 
     Plan: `_sj_auto_plan` (skew_auto.sql), pure: no query; its rules are
     spelled out on examples in tests/render/test_skew_auto_plan.py. The plan is a skew specification

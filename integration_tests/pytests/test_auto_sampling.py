@@ -1,0 +1,96 @@
+"""'auto' and hot_keys 'auto' above sample_above_bytes (macros/skew_join/
+detection_sample.sql), on the Thrift server.
+
+sample_left: 100,000 rows in 4 Parquet files, 58,000 of them on k = 0, 2,000
+with a NULL key, the rest over keys 1..1000; sample_right: one row per key
+0..1000. With var('skewjoin_sample_above_bytes') at 0 every side Spark can
+size is above it: a's heavy keys are found on a sample of about 2,000 rows
+(sample_rows), then counted exactly; b, whose sample would be most of its
+rows, is counted whole. The record says so, its counts are the exact counts
+(the same as without sampling), and the rows equal the plain join's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from support import SCHEMA, inline_compiled_sql, strip_record
+
+from skewjoin.spark_backend import run_sql
+from skewjoin_devtools.multisets import assert_same_rows
+from skewjoin_devtools.pytest_plugin import DbtProject
+
+pytestmark = pytest.mark.spark
+
+LEFT = f"{SCHEMA}.sample_left"
+RIGHT = f"{SCHEMA}.sample_right"
+SAMPLED = {"skewjoin_sample_above_bytes": 0}
+
+
+@pytest.fixture(scope="module")
+def sample_inputs(inputs_built: DbtProject) -> Iterator[DbtProject]:
+    conn = inputs_built.conn
+    for table in (LEFT, RIGHT):
+        run_sql(conn, f"drop table if exists {table}")
+    run_sql(conn, f"create table {LEFT} using parquet as select /*+ repartition(4) */ id, "
+                  "case when id % 50 = 7 then null when id % 5 < 3 then 0 else id % 1000 + 1 end as k, "
+                  "concat('p', id % 97) as payload from range(100000)")  # fmt: skip
+    run_sql(conn, f"create table {RIGHT} using parquet as select id as k, concat('r', id) as label from range(1001)")
+    yield inputs_built
+    for table in (LEFT, RIGHT):
+        run_sql(conn, f"drop table if exists {table}")
+
+
+def _model(join_type: str, skew: str) -> str:
+    return (
+        f"{{{{ skewjoin.skew_join('{LEFT}', '{RIGHT}', on=['k'], join_type='{join_type}', "
+        f"columns=['a.id', 'a.k', 'a.payload', 'b.label'], skew={skew}) }}}}"
+    )
+
+
+def _plain(join_type: str) -> str:
+    return f"select a.id, a.k, a.payload, b.label from {LEFT} as a {join_type} join {RIGHT} as b on a.k = b.k"
+
+
+def _counts(conn: object) -> tuple[int, int, int]:
+    ((total, hot, nulls),) = run_sql(conn, f"select count(*), count_if(k = 0), count_if(k is null) from {LEFT}")
+    return int(total), int(hot), int(nulls)
+
+
+@pytest.mark.parametrize("join_type", ["inner", "left"])
+def test_sampled_auto_plans_from_exact_counts_and_equals_the_plain_join(
+    sample_inputs: DbtProject, compile_inline: Callable[..., Any], join_type: str
+) -> None:
+    conn = sample_inputs.conn
+    total, hot, nulls = _counts(conn)
+    assert (total, hot, nulls) == (100000, 58000, 2000)
+    skew = "{'auto': {'sample_rows': 2000}}"
+    sql = inline_compiled_sql(compile_inline(_model(join_type, skew), vars=SAMPLED))
+    record = sql.split("*/")[0]
+    # a sampled, then its candidates counted exactly; b counted whole
+    assert "skew measured on a (sampled: Spark estimates a at " in record, record
+    assert "above sample_above_bytes (0 B)" in record and " rows drawn" in record, record
+    assert "key(s) exactly over every row" in record, record
+    assert f"{total} rows in " in record and f"{nulls} with a NULL key; heaviest keys: 0 58.0%" in record, record
+    assert "skew measured on b (one aggregate query over every row, exact counts" in record, record
+    # the plan reads the exact counts: key 0's rows are a's, not a sample's scaled up
+    assert f"auto: key 0 (a {hot:,} rows (58.0%), b 1 rows" in record, record
+    # the same plan as without sampling
+    unsampled = inline_compiled_sql(compile_inline(_model(join_type, skew), vars={"skewjoin_sample_above_bytes": False}))
+    assert "sampled:" not in unsampled.split("*/")[0]
+    assert strip_record(unsampled) == strip_record(sql)
+    assert_same_rows(conn, strip_record(sql), _plain(join_type))
+
+
+def test_sampled_hot_keys_auto_equals_the_plain_join(
+    sample_inputs: DbtProject, compile_inline: Callable[..., Any]
+) -> None:
+    conn = sample_inputs.conn
+    skew = "{'hot_keys': {'a': 'auto'}, 'hot_keys_options': {'sample_rows': 2000, 'sample_above_bytes': 0}}"
+    sql = inline_compiled_sql(compile_inline(_model("left", skew)))
+    record = sql.split("*/")[0]
+    assert "hot keys of a found at run time (sampled: Spark estimates a at " in record, record
+    # the exact shares of key 0 and of the NULL keys, from the exact pass
+    assert "100000 rows in " in record and "0 58.0%; NULL 2.0%" in record, record
+    assert_same_rows(conn, strip_record(sql), _plain("left"))
