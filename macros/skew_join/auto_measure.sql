@@ -149,33 +149,32 @@ limit {{ limit }}
 
 
 {#- One side's first measure: its histogram (`_sj_auto_histogram`), else,
-    above sample_above_bytes, its sample pass (detection_sample.sql: exact
-    totals, candidate keys from a sample; their exact counts come with
-    `_sj_auto_exact_candidates`), else every key counted
-    (`_sj_auto_count_side`). -#}
+    above sample_above_bytes, its sample pass (detection_sample.sql: its
+    candidate keys; its exact counts come with `_sj_auto_exact_candidates`),
+    else every key counted (`_sj_auto_count_side`). -#}
 {% macro _sj_auto_count_first(j, side, options, extras) -%}
     {%- set counted = skewjoin._sj_auto_histogram(j, side, options) -%}
     {%- if counted is not none -%}
         {{- return(counted) -}}
     {%- endif -%}
     {%- set decision = skewjoin._sj_sample_decision(j, side, options) -%}
-    {%- if decision is none -%}
+    {%- set drawn = none if decision is none else skewjoin._sj_sample_side(j, side,
+        skewjoin._sj_common_keys(j, side, j[side].alias), decision, options, (options.max_keys | int) + 2, 'sj_counts',
+        false) -%}
+    {%- if drawn is none -%}
         {{- return(skewjoin._sj_auto_count_side(j, side, options, extras)) -}}
     {%- endif -%}
-    {%- set drawn = skewjoin._sj_sample_side(j, side, skewjoin._sj_common_keys(j, side, j[side].alias), decision,
-        options, (options.max_keys | int) + 2, 'sj_counts', false) -%}
-    {%- do drawn.update({'bytes': decision.bytes, 'above': decision.above}) -%}
     {%- set keys = [] -%}
     {%- for t in drawn.candidates -%}{%- do keys.append([t, none]) -%}{%- endfor -%}
-    {{- return({'total': drawn.total, 'null': drawn.null, 'splits': drawn.splits, 'keys': keys, 'complete': true,
+    {{- return({'total': none, 'null': none, 'splits': none, 'keys': keys, 'complete': true,
                 'seconds': drawn.seconds, 'sample': drawn}) -}}
 {%- endmacro %}
 
 
-{#- A sampled side's keys counted exactly: its candidates and every key the
-    other side listed, in one filtered aggregate; the side's 'keys' become
-    those counts (heaviest first, keys with no row left out: the list is
-    complete). -#}
+{#- A sampled side's exact pass: its rows, NULL keys and input splits, and
+    the rows of its candidates and of every key the other side listed; the
+    side's 'keys' become those counts (heaviest first, keys with no row left
+    out: the list is complete). -#}
 {% macro _sj_auto_exact_candidates(j, side, counted, other) -%}
     {%- set wanted = [] -%}
     {%- for k in counted['keys'] + other['keys'] if k[0] not in wanted -%}
@@ -188,7 +187,8 @@ limit {{ limit }}
         {%- do keys.append([t, exact.rows[tojson(t)]]) -%}
     {%- endfor -%}
     {%- do counted.sample.update({'counted': wanted | length}) -%}
-    {%- do counted.update({'keys': keys | sort(attribute=1, reverse=true), 'seconds': counted.seconds + exact.seconds}) -%}
+    {%- do counted.update({'keys': keys | sort(attribute=1, reverse=true), 'seconds': counted.seconds + exact.seconds,
+                           'total': exact.total, 'null': exact.null, 'splits': exact.splits}) -%}
     {{- return(counted) -}}
 {%- endmacro %}
 

@@ -2,26 +2,26 @@
     side's heavy keys without aggregating every key of it.
 
     A side whose size Spark estimates (`explain cost`, metadata only) above
-    sample_above_bytes is measured in two queries instead of one:
+    sample_above_bytes is measured in two queries instead of one, neither of
+    which groups all of its rows by key:
 
-    1. the sample pass, one scan: the side's rows, NULL-key rows and input
-       splits, exact (every row), and the key counts of a deterministic
-       sample (`rand(<seed>) < f`, f sized from the estimate so that about
-       `_sj_sample_target_rows` rows are drawn: sample_rows, by default
-       1000 / min_share); the keys holding at least half of min_share of
-       the sample are the candidates;
-    2. the exact pass, one scan, a filtered aggregate (`where key in
-       (...)`): the candidates' rows (and any other key the caller names),
-       counted over every row.
+    1. the sample pass: the key counts of a deterministic sample (`rand(<seed>)
+       < f`, f sized from the estimate so that about `_sj_sample_target_rows`
+       rows are drawn: sample_rows, by default 1000 / min_share); only the
+       drawn rows are grouped, and the keys holding at least half of
+       min_share of them are the candidates;
+    2. the exact pass, over every row: the side's rows, NULL-key rows and
+       input splits, and the rows of each candidate (and of any other key
+       the caller names), in one aggregate whose groups are those keys and
+       one for every other row: each map task sends a few rows.
 
-    Neither pass groups the side by all its keys, so the shuffle is one row
-    per key of the sample, and the plan, the broadcast and multicast budgets
-    and the record read exact counts, as without sampling. Sampling decides
-    only which keys are candidates: by default a key of min_share is drawn
-    on average 1000 times and missed only below 500, far out in the tail; a
-    sample that drew fewer than `_sj_sample_min_rows` rows (the size
-    estimate was far off) is drawn again with the fraction the exact row
-    count gives. -#}
+    The plan, the broadcast and multicast budgets and the record read exact
+    counts, as without sampling. Sampling decides only which keys are
+    candidates: by default a key of min_share is drawn on average 1000
+    times and missed only below 500, far out in the tail. A draw of fewer
+    than `_sj_sample_min_rows` rows (the size estimate was far off) is drawn
+    again with the fraction its count implies, or, where that is half the
+    rows or more, the side is counted whole. -#}
 
 
 {#- The fixed seed of the sample: the same data, the same sample. -#}
@@ -101,49 +101,37 @@
 
 
 {#- The sample pass over side `side`, its keys `exprs` (SQL of the side's
-    alias), drawing `fraction` of the rows. `wrap` names the query (its kind
-    in the ledger); `with_null_keys`: a key with a NULL part may be listed
-    (hot keys), else only its rows are counted (sj_null_rows). Returns
-    {'total', 'null', 'splits', 'sampled' (rows drawn), 'keys': [[values,
-    drawn rows]] (heaviest first, at most `limit`), 'seconds'}. -#}
+    alias): the key counts of the rows `rand(<seed>) < fraction` draws, one
+    scan and one small aggregate (only the drawn rows are grouped). `wrap`
+    names the query (its kind in the ledger); `with_null_keys`: a key with a
+    NULL part may be listed (hot keys), else not. Returns {'sampled' (rows
+    drawn), 'keys': [[values, drawn rows]] (heaviest first, at most
+    `limit`), 'seconds'}. -#}
 {% macro _sj_sample_pass(j, side, exprs, fraction, limit, wrap, with_null_keys) -%}
-    {%- set inner = [] -%}
     {%- set texts = [] -%}
     {%- set names = [] -%}
     {%- set nulls = [] -%}
     {%- for e in exprs -%}
-        {%- do inner.append(e ~ ' as sj_k' ~ loop.index0) -%}
-        {%- do texts.append('if(sj_in, ' ~ skewjoin._sj_sample_key_text('sj_k' ~ loop.index0) ~ ', null) as sj_key_'
-            ~ loop.index0) -%}
+        {%- do texts.append(skewjoin._sj_sample_key_text(e) ~ ' as sj_key_' ~ loop.index0) -%}
         {%- do names.append('sj_key_' ~ loop.index0) -%}
-        {%- do nulls.append('sj_k' ~ loop.index0 ~ ' is null') -%}
+        {%- do nulls.append('sj_key_' ~ loop.index0 ~ " = 'n:'") -%}
     {%- endfor -%}
-    {%- do inner.append('rand(' ~ skewjoin._sj_sample_seed() ~ ') < ' ~ skewjoin._sj_fraction_text(fraction)
-        ~ ' as sj_in') -%}
     {%- set query -%}
 select *
 from (
     select
-        sj_in,
         {{ names | join(',\n        ') }},
         grouping_id() as sj_grouping,
-        sum(sj_n) as sj_rows,
-        sum(sj_null_n) as sj_null_rows,
-        sum(if(sj_in, sj_n, 0)) as sj_sampled_rows,
-        count(distinct sj_split) as sj_splits
+        count(*) as sj_rows
     from (
         select
-            sj_in,
-            {{ texts | join(',\n            ') }},
-            sj_split,
-            count(*) as sj_n,
-            count_if({{ nulls | join(' or ') }}) as sj_null_n
-        from {{ skewjoin._sj_indent(skewjoin._sj_key_count_scan(j, side, inner, {'sample_fraction': none}), 8)[8:] }}
-        group by sj_in, {{ names | join(', ') }}, sj_split
-    ) as sj_sample
-    group by grouping sets ((sj_in, {{ names | join(', ') }}), ())
+            {{ texts | join(',\n            ') }}
+        from {{ j[side]['from'] }} as {{ j[side].alias }}
+        where rand({{ skewjoin._sj_sample_seed() }}) < {{ skewjoin._sj_fraction_text(fraction) }}
+    ) as sj_drawn
+    group by grouping sets (({{ names | join(', ') }}), ())
 ) as {{ wrap }}
-where sj_grouping <> 0 or (sj_in{{ '' if with_null_keys else ' and sj_null_rows = 0' }})
+{{ 'where sj_grouping <> 0 or not (' ~ (nulls | join(' or ')) ~ ')\n' if not with_null_keys else '' -}}
 order by sj_grouping desc, sj_rows desc
 limit {{ limit + 1 }}
     {%- endset -%}
@@ -151,37 +139,36 @@ limit {{ limit + 1 }}
     {%- set result = skewjoin._sj_run_query(query) -%}
     {%- set seconds = (modules.datetime.datetime.now() - started).total_seconds() -%}
     {%- set n = exprs | length -%}
-    {%- set out = {'total': 0, 'null': 0, 'splits': 0, 'sampled': 0, 'keys': [], 'seconds': seconds} -%}
+    {%- set out = {'sampled': 0, 'keys': [], 'seconds': seconds} -%}
     {%- for row in result.rows -%}
-        {%- if row[n + 1] != 0 -%}
-            {%- do out.update({'total': row[n + 2] | int, 'null': row[n + 3] | int, 'sampled': row[n + 4] | int,
-                               'splits': row[n + 5] | int}) -%}
+        {%- if row[n] != 0 -%}
+            {%- do out.update({'sampled': row[n + 1] | int}) -%}
         {%- else -%}
             {%- set t = [] -%}
-            {%- for i in range(n) -%}{%- do t.append(skewjoin._sj_sample_key_value(row[i + 1])) -%}{%- endfor -%}
-            {%- do out['keys'].append([t, row[n + 2] | int]) -%}
+            {%- for i in range(n) -%}{%- do t.append(skewjoin._sj_sample_key_value(row[i])) -%}{%- endfor -%}
+            {%- do out['keys'].append([t, row[n + 1] | int]) -%}
         {%- endif -%}
     {%- endfor -%}
     {{- return(out) -}}
 {%- endmacro %}
 
 
-{#- The exact pass: the rows of side `side` of each key in `tuples` (lists
-    of key texts, none for NULL), counted over every row in one filtered
-    aggregate. Returns {'rows': {tojson(values): rows} (0 for a key with no
-    row), 'seconds'}. -#}
+{#- The exact pass: over every row of side `side`, in one scan and one
+    aggregate of a few groups (no shuffle of its keys), its rows, NULL-key
+    rows and input splits, and the rows of each key in `tuples` (lists of
+    key texts, none for NULL). Returns {'total', 'null', 'splits', 'rows':
+    {tojson(values): rows} (0 for a key with no row), 'seconds'}. -#}
 {% macro _sj_exact_pass(j, side, exprs, tuples, wrap) -%}
-    {%- set out = {'rows': {}, 'seconds': 0.0} -%}
-    {%- for t in tuples -%}{%- do out.rows.update({tojson(t): 0}) -%}{%- endfor -%}
-    {%- if not tuples -%}
-        {{- return(out) -}}
-    {%- endif -%}
     {%- set n = exprs | length -%}
     {%- set texts = [] -%}
     {%- set names = [] -%}
+    {%- set picked = [] -%}
+    {%- set nulls = [] -%}
     {%- for e in exprs -%}
-        {%- do texts.append(skewjoin._sj_sample_key_text(e) ~ ' as sj_key_' ~ loop.index0) -%}
+        {%- do texts.append(skewjoin._sj_sample_key_text(e) ~ ' as sj_t' ~ loop.index0) -%}
         {%- do names.append('sj_key_' ~ loop.index0) -%}
+        {%- do picked.append("if(sj_hit, sj_t" ~ loop.index0 ~ ", 'x') as sj_key_" ~ loop.index0) -%}
+        {%- do nulls.append(e ~ ' is null') -%}
     {%- endfor -%}
     {%- set wanted = [] -%}
     {%- for t in tuples -%}
@@ -191,40 +178,83 @@ limit {{ limit + 1 }}
         {%- endfor -%}
         {%- do wanted.append(lits[0] if n == 1 else '(' ~ (lits | join(', ')) ~ ')') -%}
     {%- endfor -%}
+    {%- set ts = [] -%}
+    {%- for i in range(n) -%}{%- do ts.append('sj_t' ~ i) -%}{%- endfor -%}
+    {%- set hit = (ts[0] if n == 1 else '(' ~ (ts | join(', ')) ~ ')') ~ ' in (' ~ (wanted | join(', ')) ~ ')'
+        if wanted else 'false' -%}
     {%- set query -%}
 select *
 from (
     select
         {{ names | join(',\n        ') }},
         grouping_id() as sj_grouping,
-        count(*) as sj_rows
-    from {{ skewjoin._sj_indent(skewjoin._sj_key_count_scan(j, side, texts, {'sample_fraction': none}), 4)[4:] }}
-    where {{ names[0] if n == 1 else '(' ~ (names | join(', ')) ~ ')' }} in ({{ wanted | join(', ') }})
+        count(*) as sj_rows,
+        count_if(sj_null) as sj_null_rows,
+        concat('s:', concat_ws(' ', collect_set(cast(sj_split as string)))) as sj_split_list
+    from (
+        select
+            {{ picked | join(',\n            ') }},
+            sj_null,
+            sj_split
+        from (
+            select
+                {{ ts | join(',\n                ') }},
+                {{ hit }} as sj_hit,
+                sj_null,
+                sj_split
+            from (
+                select
+                    {{ texts | join(',\n                    ') }},
+                    {{ nulls | join(' or ') }} as sj_null,
+                    spark_partition_id() as sj_split
+                from {{ j[side]['from'] }} as {{ j[side].alias }}
+            ) as sj_keys
+        ) as sj_hits
+    ) as sj_picked
     group by grouping sets (({{ names | join(', ') }}))
 ) as {{ wrap }}
     {%- endset -%}
     {%- set started = modules.datetime.datetime.now() -%}
     {%- set result = skewjoin._sj_run_query(query) -%}
-    {%- do out.update({'seconds': (modules.datetime.datetime.now() - started).total_seconds()}) -%}
+    {%- set out = {'total': 0, 'null': 0, 'splits': 0, 'rows': {},
+                   'seconds': (modules.datetime.datetime.now() - started).total_seconds()} -%}
+    {%- for t in tuples -%}{%- do out.rows.update({tojson(t): 0}) -%}{%- endfor -%}
+    {%- set splits = [] -%}
     {%- for row in result.rows -%}
-        {%- set t = [] -%}
-        {%- for i in range(n) -%}{%- do t.append(skewjoin._sj_sample_key_value(row[i])) -%}{%- endfor -%}
-        {%- do out.rows.update({tojson(t): row[n + 1] | int}) -%}
+        {%- do out.update({'total': out.total + (row[n + 1] | int), 'null': out.null + (row[n + 2] | int)}) -%}
+        {#- 's:' and spaces: no type guess of dbt's result table reads the list as a number -#}
+        {%- for s in ((row[n + 3] or 's:') | string)[2:].split(' ') if s and s not in splits -%}
+            {%- do splits.append(s) -%}
+        {%- endfor -%}
+        {%- if row[0] != 'x' -%}
+            {%- set t = [] -%}
+            {%- for i in range(n) -%}{%- do t.append(skewjoin._sj_sample_key_value(row[i])) -%}{%- endfor -%}
+            {%- do out.rows.update({tojson(t): row[n + 1] | int}) -%}
+        {%- endif -%}
     {%- endfor -%}
+    {%- do out.update({'splits': splits | length}) -%}
     {{- return(out) -}}
 {%- endmacro %}
 
 
-{#- A side's sample pass (`_sj_sample_pass`), drawn again with the fraction
-    its exact row count gives when it drew fewer than `_sj_sample_min_rows`,
-    and its candidates: the keys holding at least half of min_share of the
-    drawn rows, at most `limit`. Returns the pass plus 'fraction', 'draws'
-    (1 or 2), 'candidates' ([values]) and 'seconds' (both draws). -#}
+{#- A side's sample pass (`_sj_sample_pass`) and its candidates: the keys
+    holding at least half of min_share of the drawn rows, at most `limit`.
+    A draw of fewer than `_sj_sample_min_rows` rows (the size estimate was
+    far off) is drawn again with the fraction its count implies; none where
+    that fraction is half the rows or more (or nothing was drawn): the side
+    is then counted whole. Returns the pass plus 'fraction', 'draws' (1 or
+    2), 'candidates' ([values]) and 'seconds' (both draws). -#}
 {% macro _sj_sample_side(j, side, exprs, decision, options, limit, wrap, with_null_keys) -%}
     {%- set drawn = skewjoin._sj_sample_pass(j, side, exprs, decision.fraction, limit, wrap, with_null_keys) -%}
     {%- do drawn.update({'fraction': decision.fraction, 'draws': 1}) -%}
-    {%- if drawn.sampled < skewjoin._sj_sample_min_rows(options) and drawn.total > 0 -%}
-        {%- set fraction = [decision.target / drawn.total, 1] | min -%}
+    {%- if drawn.sampled < skewjoin._sj_sample_min_rows(options) -%}
+        {%- if drawn.sampled == 0 -%}
+            {{- return(none) -}}
+        {%- endif -%}
+        {%- set fraction = decision.fraction * decision.target / drawn.sampled -%}
+        {%- if fraction >= 0.5 -%}
+            {{- return(none) -}}
+        {%- endif -%}
         {%- set first_seconds = drawn.seconds -%}
         {%- set drawn = skewjoin._sj_sample_pass(j, side, exprs, fraction, limit, wrap, with_null_keys) -%}
         {%- do drawn.update({'fraction': fraction, 'draws': 2, 'seconds': drawn.seconds + first_seconds}) -%}
@@ -233,21 +263,22 @@ from (
     {%- for k in drawn['keys'] if drawn.sampled and k[1] / drawn.sampled >= (options.min_share | float) / 2 -%}
         {%- if candidates | length < limit -%}{%- do candidates.append(k[0]) -%}{%- endif -%}
     {%- endfor -%}
-    {%- do drawn.update({'candidates': candidates}) -%}
+    {%- do drawn.update({'candidates': candidates, 'bytes': decision.bytes, 'above': decision.above}) -%}
     {{- return(drawn) -}}
 {%- endmacro %}
 
 
 {#- The record's words for a sampled side (`sample`: `_sj_sample_side`'s
-    result plus 'bytes', 'above' and 'counted', the keys counted exactly). -#}
+    result plus 'counted', the keys its exact pass counted). -#}
 {% macro _sj_sample_record_text(alias, sample) -%}
     {%- set text -%}
 sampled: Spark estimates {{ alias }} at {{ skewjoin._sj_bytes_text(sample.bytes) }}, above sample_above_bytes
-({{ skewjoin._sj_bytes_text(sample.above) }}); one query counted its rows, NULL keys and splits over every row and its
-keys over a sample of {{ '%.4g' | format(sample.fraction * 100) }}% of the rows (rand({{ skewjoin._sj_sample_seed() }}),
+({{ skewjoin._sj_bytes_text(sample.above) }}); one query counted its keys on a sample of
+{{ '%.4g' | format(sample.fraction * 100) }}% of the rows (rand({{ skewjoin._sj_sample_seed() }}),
 {{ skewjoin._sj_rows_text(sample.sampled) }} rows drawn{{ ', drawn twice: the first draw was too small' if sample.draws > 1
-else '' }}), then one query counted {{ sample.counted }} key(s) exactly over every row (its {{ sample.candidates | length
-}} candidate(s){{ ' and the keys the other side listed' if sample.counted > sample.candidates | length else '' }})
+else '' }}), then one query counted its rows, NULL keys, input splits and {{ sample.counted }} key(s) exactly over every
+row (its {{ sample.candidates | length }} candidate(s){{ ' and the keys the other side listed'
+if sample.counted > sample.candidates | length else '' }})
     {%- endset -%}
     {{- return(text | replace('\n', ' ')) -}}
 {%- endmacro %}

@@ -13,16 +13,16 @@
         {%- do key_cols.append(alias ~ '.' ~ (k.left_ident if side == 'left' else k.right_ident)) -%}
     {%- endfor -%}
     {%- set decision = skewjoin._sj_sample_decision(j, side, options) -%}
-    {%- if decision is not none -%}
-        {%- set drawn = skewjoin._sj_sample_side(j, side, key_cols, decision, options, (options.max_keys | int) + 1,
-            'sj_hot_counts', true) -%}
+    {%- set drawn = none if decision is none else skewjoin._sj_sample_side(j, side, key_cols, decision, options,
+        (options.max_keys | int) + 1, 'sj_hot_counts', true) -%}
+    {%- if drawn is not none -%}
         {%- set exact = skewjoin._sj_exact_pass(j, side, key_cols, drawn.candidates, 'sj_hot_counts') -%}
         {%- set rows = [] -%}
         {%- for t in drawn.candidates if exact.rows[tojson(t)] > 0 -%}
             {%- do rows.append([t, exact.rows[tojson(t)]]) -%}
         {%- endfor -%}
-        {%- do drawn.update({'bytes': decision.bytes, 'above': decision.above, 'counted': drawn.candidates | length}) -%}
-        {{- return({'total': drawn.total, 'splits': drawn.splits, 'rows': rows | sort(attribute=1, reverse=true),
+        {%- do drawn.update({'counted': drawn.candidates | length}) -%}
+        {{- return({'total': exact.total, 'splits': exact.splits, 'rows': rows | sort(attribute=1, reverse=true),
                     'seconds': drawn.seconds + exact.seconds, 'sample': drawn}) -}}
     {%- endif -%}
     {%- for col in key_cols -%}

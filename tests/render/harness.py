@@ -362,27 +362,24 @@ _SKEW_COUNTS = re.compile(
     r"order by sj_grouping desc(?:, coalesce\((?P<extras>.*)\, false\) desc)?, sj_rows desc\s*limit (?P<limit>\d+)",
     re.S,
 )
-# 'auto' and hot_keys 'auto' above sample_above_bytes (detection_sample.sql): exact totals and a sample's key counts
+# 'auto' and hot_keys 'auto' above sample_above_bytes (detection_sample.sql): the key counts of a sample
 _SAMPLE_PASS = re.compile(
-    r"select \*\s+from \(\s*select\s+sj_in,\s*(?P<names>(?:sj_key_\d+,\s*)+)"
-    r"grouping_id\(\) as sj_grouping,\s*sum\(sj_n\) as sj_rows,\s*sum\(sj_null_n\) as sj_null_rows,\s*"
-    r"sum\(if\(sj_in, sj_n, 0\)\) as sj_sampled_rows,\s*count\(distinct sj_split\) as sj_splits\s*"
-    r"from \(\s*select\s+sj_in,\s*(?:if\(sj_in, coalesce\(concat\('v:', cast\(sj_k\d+ as string\)\), 'n:'\), null\) "
-    r"as sj_key_\d+,\s*)+sj_split,\s*count\(\*\) as sj_n,\s*count_if\(.*?\) as sj_null_n\s*"
-    r"from \(\s*select\s+(?P<exprs>.*?),\s*rand\((?P<seed>\d+)\) < (?P<fraction>[0-9.eE+-]+) as sj_in,\s*"
-    r"spark_partition_id\(\) as sj_split\s*from (?P<from>.+?) as \w+\s*\) as \w+\s*"
-    r"group by sj_in, [\w, ]+, sj_split\s*\) as sj_sample\s*"
-    r"group by grouping sets \(\(sj_in, [\w, ]+\), \(\)\)\s*\) as (?P<wrap>\w+)\s*"
-    r"where sj_grouping <> 0 or \(sj_in(?P<no_nulls> and sj_null_rows = 0)?\)\s*"
+    r"select \*\s+from \(\s*select\s+(?:sj_key_\d+,\s*)+grouping_id\(\) as sj_grouping,\s*count\(\*\) as sj_rows\s*"
+    r"from \(\s*select\s+(?P<exprs>(?:coalesce\(concat\('v:', cast\(.*? as string\)\), 'n:'\) as sj_key_\d+,?\s*)+)"
+    r"from (?P<from>.+?) as \w+\s*where rand\((?P<seed>\d+)\) < (?P<fraction>[0-9.eE+-]+)\s*\) as sj_drawn\s*"
+    r"group by grouping sets \(\([\w, ]+\), \(\)\)\s*\) as \w+\s*"
+    r"(?P<no_nulls>where sj_grouping <> 0 or not \(.*?\)\s*)?"
     r"order by sj_grouping desc, sj_rows desc\s*limit (?P<limit>\d+)",
     re.S,
 )
-# ... and the exact count of its candidate keys
+# ... and the exact pass: every row's count, NULL keys and splits, and the candidates' rows
 _EXACT_PASS = re.compile(
-    r"select \*\s+from \(\s*select\s+(?:sj_key_\d+,\s*)+grouping_id\(\) as sj_grouping,\s*count\(\*\) as sj_rows\s*"
-    r"from \(\s*select\s+(?P<exprs>(?:coalesce\(concat\('v:', cast\(.*? as string\)\), 'n:'\) as sj_key_\d+,\s*)+)"
-    r"spark_partition_id\(\) as sj_split\s*from (?P<from>.+?) as \w+\s*\) as \w+\s*"
-    r"where (?:sj_key_0|\((?:sj_key_\d+(?:, )?)+\)) in \((?P<wanted>.*)\)\s*"
+    r"select \*\s+from \(\s*select\s+(?:sj_key_\d+,\s*)+grouping_id\(\) as sj_grouping,\s*count\(\*\) as sj_rows,\s*"
+    r"count_if\(sj_null\) as sj_null_rows,\s*concat\('s:', concat_ws\(' ', collect_set\(cast\(sj_split as string\)\)\)\) "
+    r"as sj_split_list"
+    r".*?(?:sj_t0|\((?:sj_t\d+(?:, )?)+\)) in \((?P<wanted>.*)\) as sj_hit,.*?"
+    r"select\s+(?P<exprs>(?:coalesce\(concat\('v:', cast\(.*? as string\)\), 'n:'\) as sj_t\d+,\s*)+)"
+    r".*? as sj_null,\s*spark_partition_id\(\) as sj_split\s*from (?P<from>.+?) as \w+\s*\) as sj_keys.*"
     r"group by grouping sets \(\([\w, ]+\)\)\s*\) as \w+",
     re.S,
 )
@@ -586,50 +583,51 @@ class FakeSpark:
         names = tuple(f"sj_key_{i}" for i in range(n)) + ("sj_grouping", "sj_rows", "sj_null_rows", "sj_splits")
         return Result(names, rows)
 
+    @staticmethod
+    def _key_columns(table: Table, exprs: str) -> list[int]:
+        return [table.column_index(re.findall(r"\w+\.`?(\w+)`?", e)[0])
+                for e in re.findall(r"cast\((.*?) as string\)\), 'n:'\)", exprs)]  # fmt: skip
+
     def _sample_pass(self, m: re.Match[str]) -> Result:
-        """Exact totals, and the key counts of the rows the fake draws: row i is drawn when
-        crc32(seed, i) / 2**32 is under the fraction (Spark's rand() is another draw: the Spark tier
-        checks the real one)."""
+        """The key counts of the rows the fake draws: row i is drawn when crc32(seed, i) / 2**32 is
+        under the fraction (Spark's rand() is another draw: the Spark tier checks the real one)."""
         table = self.table(m.group("from"))
         if table.rows is None:
             raise UnexpectedQuery(f"a sample pass reads {m.group('from')}, which has no rows in this test")
-        columns = [re.findall(r"\w+\.`?(\w+)`?", e)[0] for e in m.group("exprs").split(" as sj_k")[:-1]]
-        idx = [table.column_index(c) for c in columns]
-        n = len(columns)
+        idx = self._key_columns(table, m.group("exprs"))
+        n = len(idx)
         seed, fraction = int(m.group("seed")), float(m.group("fraction"))
-        keys = [tuple(row[i] for i in idx) for row in table.rows]
-        drawn = [key for i, key in enumerate(keys) if zlib.crc32(f"{seed}:{i}".encode()) / 2**32 < fraction]
+        drawn = [tuple(row[i] for i in idx) for k, row in enumerate(table.rows)
+                 if zlib.crc32(f"{seed}:{k}".encode()) / 2**32 < fraction]  # fmt: skip
         counts = Counter(drawn)
-        nulls = sum(1 for key in keys if None in key)
-        total = (None,) * (n + 1) + ((1 << (n + 1)) - 1, len(keys), nulls, len(drawn), table.splits)
         detail = [
-            (True, *("n:" if v is None else "v:" + str(spark_text(v)) for v in key), 0, count,
-             count if None in key else 0, count, table.splits)
+            (*("n:" if v is None else "v:" + str(spark_text(v)) for v in key), 0, count)
             for key, count in counts.items()
             if not (m.group("no_nulls") and None in key)
         ]
-        detail.sort(key=lambda r: -r[n + 2])
-        rows = [total, *detail][: int(m.group("limit"))]
-        names = ("sj_in", *(f"sj_key_{i}" for i in range(n)), "sj_grouping", "sj_rows", "sj_null_rows",
-                 "sj_sampled_rows", "sj_splits")  # fmt: skip
-        return Result(names, rows)
+        detail.sort(key=lambda r: -r[n + 1])
+        rows = [(*(None,) * n, (1 << n) - 1, len(drawn)), *detail][: int(m.group("limit"))]
+        return Result((*(f"sj_key_{i}" for i in range(n)), "sj_grouping", "sj_rows"), rows)
 
     def _exact_pass(self, m: re.Match[str]) -> Result:
+        """Every row counted (row i read in split i % splits), by candidate key or 'x' for the others."""
         table = self.table(m.group("from"))
         if table.rows is None:
             raise UnexpectedQuery(f"an exact pass reads {m.group('from')}, which has no rows in this test")
-        exprs = re.findall(r"cast\((.*?) as string\)\), 'n:'\) as sj_key_\d+", m.group("exprs"))
-        idx = [table.column_index(re.findall(r"\w+\.`?(\w+)`?", e)[0]) for e in exprs]
+        idx = self._key_columns(table, m.group("exprs"))
         n = len(idx)
         literals = [re.sub(r"\\(.)", r"\1", t) for t in re.findall(r"'((?:[^'\\]|\\.)*)'", m.group("wanted"))]
         wanted = {tuple(literals[i : i + n]) for i in range(0, len(literals), n)}
-        counts = Counter(
-            key for key in (tuple("n:" if row[i] is None else "v:" + str(spark_text(row[i])) for i in idx)
-                            for row in table.rows)
-            if key in wanted
-        )  # fmt: skip
-        names = (*(f"sj_key_{i}" for i in range(n)), "sj_grouping", "sj_rows")
-        return Result(names, [(*key, 0, count) for key, count in sorted(counts.items())])
+        groups: dict[tuple[str, ...], list[Any]] = {}
+        for k, row in enumerate(table.rows):
+            key = tuple("n:" if row[i] is None else "v:" + str(spark_text(row[i])) for i in idx)
+            group = groups.setdefault(key if key in wanted else ("x",) * n, [0, 0, set()])
+            group[0] += 1
+            group[1] += int(any(row[i] is None for i in idx))
+            group[2].add(k % table.splits)
+        names = (*(f"sj_key_{i}" for i in range(n)), "sj_grouping", "sj_rows", "sj_null_rows", "sj_split_list")
+        return Result(names, [(*key, 0, g[0], g[1], "s:" + " ".join(str(x) for x in sorted(g[2])))
+                              for key, g in sorted(groups.items())])  # fmt: skip
 
     def _splits(self, m: re.Match[str]) -> Result:
         return Result(("sj_splits",), [(self.table(m.group("from")).splits,)])

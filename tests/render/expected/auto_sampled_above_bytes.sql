@@ -1,6 +1,6 @@
 /* skewjoin.skew_join decision record (model unit_model)
   inner join on a.k (int) = b.k (int); skew specification from config skew_join ('auto')
-  skew measured on a (sampled: Spark estimates a at 31.2 KiB, above sample_above_bytes (9.8 KiB); one query counted its rows, NULL keys and splits over every row and its keys over a sample of 30% of the rows (rand(29), 342 rows drawn), then one query counted 41 key(s) exactly over every row (its 22 candidate(s) and the keys the other side listed); <elapsed> s): 1000 rows in 4 input splits, 40 with a NULL key; heaviest keys: 0 60.0%; 2 0.8%; 6 0.8%; 10 0.8%; 3 0.8%
+  skew measured on a (sampled: Spark estimates a at 31.2 KiB, above sample_above_bytes (9.8 KiB); one query counted its keys on a sample of 30% of the rows (rand(29), 342 rows drawn), then one query counted its rows, NULL keys, input splits and 41 key(s) exactly over every row (its 22 candidate(s) and the keys the other side listed); <elapsed> s): 1000 rows in 4 input splits, 40 with a NULL key; heaviest keys: 0 60.0%; 2 0.8%; 6 0.8%; 10 0.8%; 3 0.8%
   skew measured on b (one aggregate query over every row, exact counts, <elapsed> s): 360 rows in 1 input splits, 0 with a NULL key; heaviest keys: 0 0.3%; 2 0.3%; 3 0.3%; 6 0.3%; 10 0.3% (a's heavy keys listed first)
   auto: rules min_share 0.01, max_keys 20, broadcast budget 100,000 rows, multicast budget 10,000,000 rows, 20 slots (from var('skewjoin_total_slots'))
   auto: key 5 (a 8 rows (0.8%), b 301 rows (83.6%)): hot key of b: broadcast a's 8 row(s) of this key
