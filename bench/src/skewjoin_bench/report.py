@@ -179,6 +179,10 @@ def aqe_forecast(record: str) -> str | None:
     return None
 
 
+def _split_text(joins: float | None) -> str:
+    return "–" if joins is None else "yes" if joins > 0 else "no"
+
+
 def plan_label(dataset: str, strategy: str, back: bool | None) -> str:
     """A strategy's name in the tables, with the plan 'auto' wrote where it handed the join back to AQE."""
     label = strategy_label(dataset, strategy)
@@ -207,9 +211,9 @@ def compiled_under_text(entry: dict[str, Any] | None) -> str:
     return text + (f" ({', '.join(scaled)})" if scaled else "") + (f", {partitions} partitions" if partitions else "")
 
 
-def compiled_under_markdown(result: BenchResult) -> list[str]:
+def compiled_under_markdown(result: BenchResult, medians: dict[str, dict[str, Any]] | None = None) -> list[str]:
     """Per 'auto' run: the settings its model was compiled under (the settings it runs with), the AQE
-    forecast its record gives, and the plan it wrote."""
+    forecast its record gives, the plan it wrote, and whether AQE split a join of its run's final plan."""
     runs = [s for s in result.scenarios if s.strategy in AUTO_PLANS]
     if not runs:
         return []
@@ -220,10 +224,12 @@ def compiled_under_markdown(result: BenchResult) -> list[str]:
         "then the warm-up, which makes the scaled thresholds, then the others; the session is put back after "
         "each compile). skew_join 'auto' reads AQE's settings there and hands the join back to AQE, writing the "
         "plain join, where that session's AQE would split its hot partitions as finely as its plan; hot keys "
-        "'auto' makes no forecast. The forecast and the strategy are read from the model's decision record.",
+        "'auto' makes no forecast. The forecast and the strategy are read from the model's decision record; "
+        "*AQE split* is whether the run's final plan has a `SortMergeJoin(skew=true)` (median over its runs, "
+        "from the event log).",
         "",
-        "| scenario | plan | runs with | compiled under | AQE forecast (decision record) | plan written |",
-        "|---|---|---|---|---|---|",
+        "| scenario | plan | runs with | compiled under | AQE forecast (decision record) | plan written | AQE split |",
+        "|---|---|---|---|---|---|---|",
     ]
     for s in runs:
         record = result.decision_records.get(s.model, "")
@@ -236,7 +242,8 @@ def compiled_under_markdown(result: BenchResult) -> list[str]:
             f"| {letter + '. ' if letter else ''}{what} | {plan_label(s.dataset, s.strategy, back)} | "
             f"{SETTINGS_LABELS.get(s.settings, s.settings)} | "
             f"{compiled_under_text(result.compiled_under.get(s.model))} | "
-            f"{'–' if forecast is None else forecast.replace('|', '/')} | {strategy.replace('|', '/')} |"
+            f"{'–' if forecast is None else forecast.replace('|', '/')} | {strategy.replace('|', '/')} | "
+            f"{_split_text((medians or {}).get(s.key, {}).get('skew_split_joins'))} |"
         )
     lines.append("")
     return lines
@@ -649,9 +656,9 @@ def _timings(t: dict[str, float]) -> str:
         for key, label in (
             ("generate", "data generation"),
             ("dbt_compile_plain", "dbt compile of the plain joins"),
-            ("dbt_compile_strategies", "dbt compile of the skewjoin models"),
             ("warmup_skewed", "warm-up"),
             ("warmup_aggregated", "warm-up of d's fact"),
+            ("dbt_compile_strategies", "dbt compile of the skewjoin models"),
             ("measured_runs", "measured runs"),
             ("total", "total"),
         )
@@ -758,7 +765,7 @@ def to_markdown(
         "",
         *gives_up_markdown(result, gives_up(result, medians)),
         *cpu_markdown(gives_up(result, medians)),
-        *compiled_under_markdown(result),
+        *compiled_under_markdown(result, medians),
         *spread_markdown(result, medians),
         *stragglers_markdown(result, medians),
         "## Data",
