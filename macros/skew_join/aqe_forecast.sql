@@ -29,7 +29,14 @@
     estimate of the side, `explain cost`, over the measured rows; file bytes,
     compressed, so at most the shuffle's bytes), against twice the thresholds
     (a margin for the estimate), and the pieces against the parallelism the
-    skew plan gives the key (a group's slots, a hot key's input splits). -#}
+    skew plan gives the key (a group's slots, a hot key's input splits).
+
+    A declared plan (skew groups, hot keys, a pinned 'auto') whose keys
+    verification counted gets the same forecast over its kept keys
+    (`_sj_aqe_declared_keys`, `_sj_aqe_declared_forecast`): its plan is kept
+    (the user asked for it), and where AQE would split every key as finely
+    the record and the log warn, with the numbers. Both weigh with
+    `_sj_aqe_weigh`. -#}
 
 
 {#- Bytes from a Spark size setting ('268435456b', '64m', '1g', '10MB'). -#}

@@ -19,6 +19,9 @@
     `min_share` is `verify` when it is a number, else one slot's even share
     (1 / total_slots): a key or group smaller than that fits in one task of
     the plain join. Dropping one changes the plan, never the rows.
+    skew_join's AQE forecast of the declared plan (aqe_forecast.sql) reads
+    these counts: where AQE would split every kept key as finely, the record
+    and the log warn.
 
     verify: true (default) | false | a share in (0, 1); the model's
     specification, else var('skewjoin_verify'). What 'auto' plans comes from
