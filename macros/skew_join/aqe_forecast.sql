@@ -307,7 +307,8 @@
     distributes by keys). `hot`: `_sj_plan_hot_keys`'s; `verified`:
     `_sj_judge_groups`'s or none. Returns none where verification counted
     nothing (off, run-time queries off, or no declared key left), else
-    {'keys' (as `_sj_aqe_heavy_keys`), 'sides' ({side: {'total',
+    {'keys' (as `_sj_aqe_heavy_keys`, with 'cost': the work the plan adds
+    for the key), 'sides' ({side: {'total',
     'splits'}}), 'unknown' (why a kept key cannot be weighed: the forecast is
     then not made)}. -#}
 {% macro _sj_aqe_declared_keys(j, hot, spreads, verified) -%}
@@ -336,6 +337,7 @@
                         ~ ' not known') -%}
                 {%- else -%}
                     {%- do out['keys'].append({'name': r.shown, 'side': e.side, 'rows': r.rows, 'parallelism': tasks,
+                        'cost': 'a hot-key branch reads both sides again',
                         'plan': 'hot key of ' ~ alias ~ (', spread over ' ~ tasks ~ ' partitions'
                             if spread is not none and spread.spread else ', its ' ~ tasks ~ ' input splits')}) -%}
                 {%- endif -%}
@@ -366,6 +368,8 @@
             {%- set spreads_it = g.distribute != 'keys' and g.slots > 1 -%}
             {%- do out['keys'].append({'name': values[0], 'side': g.driver, 'rows': r.rows,
                 'parallelism': g.slots if spreads_it else 1,
+                'cost': 'a group adds a slot to every row and a (keys, slot) sort' ~ (", and copies of the other side's"
+                    ~ ' rows' if spreads_it else ''),
                 'plan': label ~ ', ' ~ g.slots ~ ' slot' ~ ('s' if g.slots != 1 else '') ~ ', distribute '
                     ~ g.distribute ~ ('' if spreads_it else ': one task for the key')}) -%}
         {%- endfor -%}
@@ -411,19 +415,11 @@
             ~ ', skewedPartitionThresholdInBytes ' ~ skewjoin._sj_bytes_text(facts.settings.threshold) ~ '); AQE cuts '
             ~ k.pieces ~ ' pieces, the specification spreads it over ' ~ k.parallelism) -%}
     {%- endfor -%}
-    {%- set kinds = w['keys'] | map(attribute='plan') | join(' ') -%}
-    {%- set costs = [] -%}
-    {%- if 'hot key' in kinds -%}
-        {%- do costs.append('a hot-key branch reads both sides again') -%}
-    {%- endif -%}
-    {%- if 'group' in kinds -%}
-        {%- do costs.append("a group adds a slot to every row, a (keys, slot) sort and copies of the other side's"
-            ~ ' rows') -%}
-    {%- endif -%}
+    {%- set costs = w['keys'] | map(attribute='cost') | unique | list -%}
     {%- set warning -%}
 this hand-written skew specification will likely lose to AQE: in this session ({{ w.setting }}) AQE would split the
 plain join's partition of every declared key at least as finely as the specification spreads it:
-{{ numbers | join('; ') }}. The specification is planned as written, but {{ costs | join(', and ') }}, work added
+{{ numbers | join('; ') }}. The specification is planned as written, but {{ costs | join('; ') }}: work added
 to a join AQE already balances. Remove skew_join from this model (the plain join), or use skew_join 'auto', which
 measures the keys and hands the join back to AQE where this forecast says so
     {%- endset -%}
