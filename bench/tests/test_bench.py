@@ -86,6 +86,17 @@ def test_smoke_benchmark_runs_checks_and_measures(tmp_path: Path) -> None:
     )
     assert "## Task time of the 'auto' plans" in md
 
+    # each skewjoin model compiled under the settings it runs with: skew_join 'auto' read the scaled threshold
+    # (twice the advisory size) in its compile session, and the model is the join alone
+    under = result.compiled_under["bench_skewed_skew_auto"]
+    assert under["profile"] == "aqe_scaled" and result.compiled_under["bench_skewed_plain"]["profile"] == "plain"
+    threshold = int(result.scaled_settings["spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes"])
+    assert under["settings"]["spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes"] == str(threshold)
+    forecast = result.decision_records["bench_skewed_skew_auto"]
+    assert f"skewedPartitionThresholdInBytes {threshold / 1024:.1f} KiB" in forecast
+    assert "the join is the whole model" in forecast
+    assert "## What the 'auto' plans compiled under" in md and data["compiled_under"]["bench_skewed_skew_auto"]
+
     # the compiled SQL is dbt's, with the macros' decision records
     assert "skewjoin.skew_join" in result.decision_records["bench_skewed_groups"]
     assert "skew groups" in result.decision_records["bench_skewed_groups"]

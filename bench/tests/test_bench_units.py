@@ -876,3 +876,185 @@ def test_cli_takes_the_partitions_of_g_and_records_start_settings() -> None:
     assert "--many-partitions" in helped.output and "many_inner" in helped.output
     wrong = runner.invoke(bench, ["--many-partitions", "1"])
     assert wrong.exit_code == 2
+
+
+# -- issue 29: each skewjoin model compiles under the settings it runs with ----------------------
+
+
+class _FakeBackend:
+    """A backend that answers the run's queries with one checksum row and keeps its session settings."""
+
+    description = "fake"
+
+    def __init__(self, events: list[tuple[str, Any]]) -> None:
+        self.conf: dict[str, str] = {"spark.sql.adaptive.enabled": "true"}
+        self.events = events
+
+    def sql(self, sql: str, marker: str | None = None, label: str | None = None) -> list[tuple[Any, ...]]:
+        if sql.startswith("select version()"):
+            return [("4.0.1",)]
+        if "sj_rows" in sql:
+            self.events.append(("run", marker))
+            return [(10, 1, 2)]
+        return []
+
+    def get_conf(self, key: str) -> str | None:
+        return self.conf.get(key)
+
+    def set_conf(self, key: str, value: str | None) -> None:
+        if value is None:
+            self.conf.pop(key, None)
+        else:
+            self.conf[key] = value
+
+    def event_log_dir(self) -> Path | None:
+        return None
+
+
+_HANDED_BACK_RECORD = (
+    "/* skewjoin.skew_join decision record (model bench_{ds}_skew_auto)\n"
+    "  auto: AQE forecast (would Spark split the plain join itself?): yes (AQE on, 200 shuffle partitions, the "
+    "join is the whole model), for every key: the plain join is written and AQE splits it\n"
+    "  strategy: plain join, handed back to AQE (auto's forecast above: AQE splits every planned key as finely "
+    "as the skew plan would)\n*/\nselect 1"
+)
+_KEPT_RECORD = (
+    "/* skewjoin.skew_join decision record (model bench_{ds}_skew_auto)\n"
+    "  auto: AQE forecast (would Spark split the plain join itself?): not for every key (...): key 0: under twice "
+    "the skew bar; the skew plan is kept\n"
+    "  strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned\n*/\nselect 1"
+)
+
+
+def _fake_compiler(backend: _FakeBackend, events: list[tuple[str, Any]]) -> Any:
+    """dbt compile as the bench calls it: skew_join 'auto' hands back where the session's skew threshold is
+    scaled (set), as the macro does where that session's AQE splits the hot partitions."""
+    windows: dict[str, tuple[int, int]] = {}
+
+    def compile_models(variables: dict[str, Any]) -> dict[str, str]:
+        models = variables["skewjoin_bench_models"]
+        events.append(("compile", (tuple(models), dict(backend.conf))))
+        out = {}
+        for i, model in enumerate(models):
+            windows[model] = (1000 * len(events) + i, 1000 * len(events) + i + 1)
+            ds = model[len("bench_") : -len("_skew_auto")] if model.endswith("_skew_auto") else ""
+            scaled = "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes" in backend.conf
+            out[model] = (_HANDED_BACK_RECORD if scaled else _KEPT_RECORD).format(ds=ds) if ds else "select 1"
+        return out
+
+    compile_models.windows = windows  # type: ignore[attr-defined]
+    return compile_models
+
+
+def test_skewjoin_models_compile_after_the_warm_up_under_the_settings_they_run_with(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from skewjoin_bench.report import compiled_under_markdown, gives_up, gives_up_markdown, handed_back
+    from skewjoin_bench.scenarios import Bench
+
+    events: list[tuple[str, Any]] = []
+    backend = _FakeBackend(events)
+    config = BenchConfig(repetitions=1, datasets=("wide", "skewed"), data=DatasetSpec(rows=100_000))
+    bench_ = Bench(config, backend, _fake_compiler(backend, events), progress=lambda line: None)
+    monkeypatch.setattr(Bench, "generate", lambda self: None)
+    monkeypatch.setattr(Bench, "measure_keys", lambda self: {"skewed": KeyStats(rows=100_000, top=[(0, 70_000)])})
+    result = bench_.run(command="skewjoin-bench", started="2026-11-26T00:00:00", machine={"cores": 2})
+
+    compiles = [(i, e[1]) for i, e in enumerate(events) if e[0] == "compile"]
+    warm_up = next(i for i, e in enumerate(events) if e[0] == "run")
+    # 1. the plain joins, before the warm-up, with the run's partitions alone
+    (first, (models, conf)), (second, (others, scaled_conf)) = compiles
+    assert first < warm_up < second
+    assert models == ("bench_skewed_plain", "bench_wide_plain")
+    assert conf == {"spark.sql.adaptive.enabled": "true", "spark.sql.shuffle.partitions": "200"}
+    # 2. after it, every skewjoin model under aqe_scaled: the thresholds the warm-up made (here its estimate)
+    assert set(others) == {s.model for s in scenarios(config) if not s.is_baseline}
+    scaled = scaled_aqe_settings(100_000 * 48, 200)
+    assert result.scaled_settings == scaled
+    assert {k: scaled_conf[k] for k in scaled} == scaled
+    assert scaled_conf["spark.sql.adaptive.enabled"] == "true"
+    assert scaled_conf["spark.sql.autoBroadcastJoinThreshold"] == "-1"
+    # the session is put back after the compile: the warm-up's settings (the plain join, AQE off), not scaled ones
+    runs_after = [i for i, e in enumerate(events) if e[0] == "run" and i > second]
+    assert runs_after, "the measured runs come after the second compile"
+    assert result.timings["dbt_compile"] == pytest.approx(
+        result.timings["dbt_compile_plain"] + result.timings["dbt_compile_strategies"], abs=0.02
+    )
+    # every model's compile window and what it compiled under are kept
+    assert set(result.compile_windows) == {s.model for s in scenarios(config)}
+    assert result.compiled_under["bench_wide_plain"]["profile"] == "plain"
+    assert result.compiled_under["bench_wide_skew_auto"] == {
+        "profile": "aqe_scaled", "settings": settings_for("aqe_scaled", scaled, 200)}  # fmt: skip
+    assert all(r.matches_plain for r in result.runs)
+
+    # the report says what 'auto' compiled under and where it handed the join back
+    record = result.decision_records["bench_wide_skew_auto"]
+    assert handed_back(record) is True
+    assert handed_back(_KEPT_RECORD) is False and handed_back("/* hot keys */") is None
+    md = "\n".join(compiled_under_markdown(result, {"skewed/skew_auto": {"skew_split_joins": 1}}))
+    assert (
+        "| c. both sides hot on the same key (the output explodes) | skew_join 'auto' → handed back to AQE "
+        "(the plain join) | AQE on, scaled skew thresholds | AQE on, scaled skew thresholds "
+        f"(`advisoryPartitionSizeInBytes` = {scaled['spark.sql.adaptive.advisoryPartitionSizeInBytes']}, "
+        f"`skewedPartitionThresholdInBytes` = "
+        f"{scaled['spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes']}, `skewedPartitionFactor` = 2.0), "
+        "200 partitions | yes (AQE on, 200 shuffle partitions, the join is the whole model), for every key: the "
+        "plain join is written and AQE splits it | plain join, handed back to AQE" in md
+    )
+    rows = [line for line in md.splitlines() if line.startswith("| ") and "skew_join 'auto'" in line]
+    split = {line.split(" | ")[0]: line.rsplit(" | ", 2)[-1] for line in rows}
+    assert split == {"| c. both sides hot on the same key (the output explodes)": "– |",
+                     "| e. inner join, the fact hot (AQE's own case)": "yes |"}  # fmt: skip
+    assert "| hot keys 'auto' | AQE on, scaled skew thresholds |" in md and "| – | – |" in md
+    medians = {s.key: {"ok_runs": 1, "makespan_s": {64: 1.0}} for s in result.scenarios}
+    rows = gives_up(result, medians)
+    auto_e = next(r for r in rows if r.dataset == "skewed" and r.strategy == "skew_auto")
+    assert auto_e.handed_back is True and auto_e.compiled_under == "aqe_scaled"
+    assert "| skew_join 'auto' → handed back to AQE (the plain join) | AQE on, scaled skew thresholds |" in "\n".join(
+        gives_up_markdown(result, rows)
+    )
+
+
+def test_with_strategies_under_aqe_defaults_the_models_compile_under_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--read local (strategy settings aqe_default) and g (AQE on, then off): no scaled threshold at compile."""
+    from skewjoin_bench.report import handed_back
+    from skewjoin_bench.scenarios import Bench
+
+    events: list[tuple[str, Any]] = []
+    backend = _FakeBackend(events)
+    config = BenchConfig(repetitions=1, datasets=("skewed", "many_inner"), strategy_settings="aqe_default",
+                         data=DatasetSpec(rows=100_000), warmup=False)  # fmt: skip
+    bench_ = Bench(config, backend, _fake_compiler(backend, events), progress=lambda line: None)
+    monkeypatch.setattr(Bench, "generate", lambda self: None)
+    monkeypatch.setattr(Bench, "measure_keys", lambda self: {"skewed": KeyStats(rows=100_000, top=[(0, 70_000)])})
+    result = bench_.run(command="skewjoin-bench", started="2026-11-26T00:00:00", machine={"cores": 2})
+    compiles = [e[1] for e in events if e[0] == "compile"]
+    by_model = {m: conf for models, conf in compiles for m in models}
+    assert by_model["bench_many_inner_plain"]["spark.sql.shuffle.partitions"] == "2400"
+    assert by_model["bench_many_inner_skew_auto"]["spark.sql.shuffle.partitions"] == "2400"
+    assert by_model["bench_many_inner_skew_auto"]["spark.sql.adaptive.enabled"] == "true"
+    assert by_model["bench_skewed_skew_auto"]["spark.sql.shuffle.partitions"] == "200"
+    assert all("spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes" not in c for _, c in compiles)
+    assert result.compiled_under["bench_many_inner_auto"]["profile"] == "aqe_default"
+    assert handed_back(result.decision_records["bench_skewed_skew_auto"]) is False
+
+
+def test_the_session_is_put_back_after_each_compile() -> None:
+    from skewjoin_bench.scenarios import Bench
+
+    events: list[tuple[str, Any]] = []
+    backend = _FakeBackend(events)
+    backend.conf = {"spark.sql.shuffle.partitions": "200", "spark.sql.adaptive.enabled": "false"}
+    before = dict(backend.conf)
+    config = BenchConfig(datasets=("skewed", "many_left"))
+    bench_ = Bench(config, backend, _fake_compiler(backend, events), progress=lambda line: None)
+    others = [s for s in scenarios(config) if not s.is_baseline]
+    scaled = scaled_aqe_settings(10_000_000, 200)
+    got = bench_._compile_under_run_settings({}, others, lambda s: scaled)
+    assert set(got) == {s.model for s in others}
+    assert backend.conf == before
+    # one dbt call per distinct set of settings: e's strategies (scaled, 200 partitions), g's (AQE on, 2400)
+    calls = [e[1] for e in events if e[0] == "compile"]
+    assert [c["spark.sql.shuffle.partitions"] for _, c in calls] == ["200", "2400"]
+    assert calls[0][1]["spark.sql.adaptive.advisoryPartitionSizeInBytes"] == "50000"
+    assert "spark.sql.adaptive.advisoryPartitionSizeInBytes" not in calls[1][1]

@@ -1,7 +1,10 @@
-{#- The benchmark's two-input joins, one per dataset: its inputs, key, join
-    type and columns, so that each strategy model of models/bench only states
-    its skew specification. -#}
-{% macro bench_skew_join(dataset, skew) -%}
+{#- The benchmark's two-input joins, one per dataset: skew_join's arguments
+    (inputs, key, join type, columns, the given skew specification), so that
+    each strategy model of models/bench only states its skew specification.
+    A model that is the join alone calls skewjoin.skew_join(**these) itself,
+    as a user's model would: skew_join 'auto' counts on AQE's split (and may
+    hand the join back) only where the model's code is one skew_join call. -#}
+{% macro bench_join_args(dataset, skew) -%}
     {%- set fact = source('skewjoin_bench', 'bench_fact_skewed') -%}
     {%- set dim = source('skewjoin_bench', 'bench_dim') -%}
     {%- set ident = source('skewjoin_bench', 'bench_fact_ident') -%}
@@ -23,8 +26,15 @@
         'uniform': [source('skewjoin_bench', 'bench_fact_uniform'), dim, 'inner', inner_columns, 'f', 'd']
     } -%}
     {%- set j = joins[dataset] -%}
-    {%- set sql = skewjoin.skew_join(j[0], j[1], on=['k'], join_type=j[2], columns=j[3], left_alias=j[4],
-                                     right_alias=j[5], skew=skew) -%}
+    {{- return({'left': j[0], 'right': j[1], 'on': ['k'], 'join_type': j[2], 'columns': j[3], 'left_alias': j[4],
+                'right_alias': j[5], 'skew': skew}) -}}
+{%- endmacro %}
+
+
+{#- A dataset's join with the given skew specification (d's with its
+    aggregate by the key above it). -#}
+{% macro bench_skew_join(dataset, skew) -%}
+    {%- set sql = skewjoin.skew_join(**bench_join_args(dataset, skew)) -%}
     {{- return(bench_aggregate_by_key(sql) if dataset == 'aggregated' else sql) -}}
 {%- endmacro %}
 

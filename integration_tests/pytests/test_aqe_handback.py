@@ -10,7 +10,12 @@ statement and no other: docs/decisions/0010-aqe-settings-per-model.md), the
 forecast says AQE cuts key 0's partition into as many pieces as the hot
 branch has tasks, so the model is the plain join; run under the same
 settings, AQE does split it, and the rows equal the plain join's. With
-Spark's default thresholds (256 MB) the skew plan is kept."""
+Spark's default thresholds (256 MB) the skew plan is kept.
+
+A hand-written specification of the same join (key 0 declared hot, or a
+group of key 0 over 2 slots, verification on) is planned as written; under
+the scaled thresholds its record and dbt's log warn that AQE would split key
+0 as finely (with the numbers), and under the defaults they do not."""
 
 from __future__ import annotations
 
@@ -20,6 +25,7 @@ from collections.abc import Iterator
 import pytest
 from support import SCHEMA, inline_compiled_sql, strip_record
 
+from skewjoin.dbt_runner import run_dbt
 from skewjoin.spark_backend import run_sql
 from skewjoin_devtools.multisets import assert_same_rows
 from skewjoin_devtools.pytest_plugin import DbtProject
@@ -47,13 +53,28 @@ def aqe_inputs(inputs_built: DbtProject) -> Iterator[DbtProject]:
         run_sql(conn, f"drop table if exists {table}")
 
 
-def _model(settings: dict[str, str]) -> str:
+def _model(settings: dict[str, str], skew: str = "'auto'") -> str:
     sets = "".join(f"{{% do run_query('set {k}={v}') %}}" for k, v in settings.items())
     return (
         f"{{% if execute %}}{sets}{{% endif %}}\n"
         f"{{{{ skewjoin.skew_join('{LEFT}', '{RIGHT}', on=['k'], columns=['a.id', 'a.k', 'a.payload', 'b.label'], "
-        "skew='auto') }}"
+        f"skew={skew}) }}}}"
     )
+
+
+def _compile_warned(project: DbtProject, model: str) -> tuple[str, list[str]]:
+    """``dbt compile --inline``: the compiled SQL and the messages of the warnings dbt logged."""
+    warned: list[str] = []
+
+    def on_event(event: object) -> None:
+        if event.info.name == "JinjaLogWarning":  # type: ignore[attr-defined]
+            warned.append(str(event.data.msg))  # type: ignore[attr-defined]
+
+    project.deps()
+    result = run_dbt(["compile", "--no-populate-cache", "--inline", model], project_dir=project.project_dir,
+                     profiles_dir=project.profiles_dir, target=project.target, env=project.env,
+                     callbacks=[on_event], flags=["--no-write-json"])  # fmt: skip
+    return inline_compiled_sql(result), warned
 
 
 def _hot_partitions(conn: object, sql: str, settings: dict[str, str]) -> int:
@@ -102,3 +123,39 @@ def test_auto_keeps_the_skew_plan_where_aqe_would_not_split(aqe_inputs: DbtProje
     assert_same_rows(conn, strip_record(sql), PLAIN)
     # and the default thresholds indeed leave the plain join's hot partition whole
     assert _hot_partitions(conn, PLAIN, {}) == 1
+
+
+# hand-written specifications of the join, counted at compile time (verify) as the forecast needs
+DECLARED = {
+    "hot_key": "{'hot_keys': [0], 'verify': true}",
+    "group": "{'groups': [{'when': 'a.k = 0', 'slots': 2}], 'verify': true}",
+}
+
+
+@pytest.mark.parametrize("skew", list(DECLARED.values()), ids=list(DECLARED))
+def test_a_declared_plan_aqe_would_match_is_kept_with_a_warning(aqe_inputs: DbtProject, skew: str) -> None:
+    conn = aqe_inputs.conn
+    sql, warned = _compile_warned(aqe_inputs, _model(SCALED, skew))
+    record = sql.split("*/")[0]
+    assert "AQE forecast for the declared plan (would Spark split the plain join itself?): yes" in record, record
+    # the numbers: key 0's bytes against the bar of factor x median and the threshold (16 KiB), AQE's pieces
+    # against the plan's tasks
+    m = re.search(r"\n  warning: (this hand-written skew specification will likely lose to AQE: .*key 0 \(.*\): about "
+                  r"[0-9.]+ KiB of a against the skew bar 16\.0 KiB \(max of skewedPartitionFactor 5\.0 x the median "
+                  r"partition .*, skewedPartitionThresholdInBytes 16\.0 KiB\); AQE cuts (\d+) pieces, the specification "
+                  r"spreads it over (\d+)\. .*use skew_join 'auto'.*)\n", record)  # fmt: skip
+    assert m and int(m.group(2)) >= int(m.group(3)) >= 2, record
+    assert [w for w in warned if m.group(1) in w], warned
+    # the plan is kept as written, and its rows are the plain join's
+    assert "strategy: plain join" not in record, record
+    assert ("_hot_" in strip_record(sql)) == ("hot_keys" in skew)
+    assert_same_rows(conn, strip_record(sql), PLAIN)
+
+
+def test_a_declared_plan_gets_no_warning_under_the_defaults(aqe_inputs: DbtProject) -> None:
+    sql, warned = _compile_warned(aqe_inputs, _model({}, DECLARED["hot_key"]))
+    record = sql.split("*/")[0]
+    assert "not for every key" in record and "key 0: under twice the skew bar" in record, record
+    assert "warning:" not in record and not [w for w in warned if "lose to AQE" in w], (record, warned)
+    assert "_hot_" in strip_record(sql)
+    assert_same_rows(aqe_inputs.conn, strip_record(sql), PLAIN)

@@ -29,7 +29,14 @@
     estimate of the side, `explain cost`, over the measured rows; file bytes,
     compressed, so at most the shuffle's bytes), against twice the thresholds
     (a margin for the estimate), and the pieces against the parallelism the
-    skew plan gives the key (a group's slots, a hot key's input splits). -#}
+    skew plan gives the key (a group's slots, a hot key's input splits).
+
+    A declared plan (skew groups, hot keys, a pinned 'auto') whose keys
+    verification counted gets the same forecast over its kept keys
+    (`_sj_aqe_declared_keys`, `_sj_aqe_declared_forecast`): its plan is kept
+    (the user asked for it), and where AQE would split every key as finely
+    the record and the log warn, with the numbers. Both weigh with
+    `_sj_aqe_weigh`. -#}
 
 
 {#- Bytes from a Spark size setting ('268435456b', '64m', '1g', '10MB'). -#}
@@ -155,7 +162,14 @@
     where the forecast goes on to use it. Returns none (no key to forecast)
     or {'settings', 'whole', 'bytes': side -> bytes or none}. -#}
 {% macro _sj_aqe_facts(j, measured, planned, options) -%}
-    {%- set heavy_keys = skewjoin._sj_aqe_heavy_keys(j, measured, planned, options) -%}
+    {{- return(skewjoin._sj_aqe_read(j, skewjoin._sj_aqe_heavy_keys(j, measured, planned, options))) -}}
+{%- endmacro %}
+
+
+{#- `_sj_aqe_facts` for any list of heavy keys ({'side', ...}): an 'auto'
+    plan's (`_sj_aqe_heavy_keys`) or a declared one's
+    (`_sj_aqe_declared_keys`). -#}
+{% macro _sj_aqe_read(j, heavy_keys) -%}
     {%- if not heavy_keys -%}
         {{- return(none) -}}
     {%- endif -%}
@@ -180,81 +194,237 @@
     [...]}. `planned`: _sj_auto_plan's result; `measured`: _sj_auto_measure's;
     `facts`: _sj_aqe_facts's. -#}
 {% macro _sj_aqe_forecast(j, measured, planned, options, facts) -%}
-    {%- set heavy_keys = skewjoin._sj_aqe_heavy_keys(j, measured, planned, options) -%}
     {%- set head = 'auto: AQE forecast (would Spark split the plain join itself?): ' -%}
     {%- if facts is none -%}
         {{- return({'hand_back': false, 'lines': []}) -}}
     {%- endif -%}
+    {%- set sides = {} -%}
+    {%- for side in ['left', 'right'] -%}
+        {%- do sides.update({side: {'total': skewjoin._sj_auto_estimate(measured[side].total, options),
+                                    'splits': measured[side].splits}}) -%}
+    {%- endfor -%}
+    {%- set w = skewjoin._sj_aqe_weigh(j, sides, skewjoin._sj_aqe_heavy_keys(j, measured, planned, options), facts) -%}
+    {%- if w.gate is not none -%}
+        {{- return({'hand_back': false, 'lines': [head ~ w.gate_text ~ '; the skew plan is kept']}) -}}
+    {%- endif -%}
+    {%- set measured_lines = [] -%}
+    {%- for k in w['keys'] if k.numbers is not none -%}
+        {%- do measured_lines.append('auto: AQE forecast, key ' ~ k.name ~ ': ' ~ k.numbers) -%}
+    {%- endfor -%}
+    {%- if w.reasons -%}
+        {{- return({'hand_back': false, 'lines': measured_lines + [head ~ 'not for every key (' ~ w.setting ~ '): '
+            ~ (w.reasons | join('; ')) ~ '; the skew plan is kept']}) -}}
+    {%- endif -%}
+    {{- return({'hand_back': true, 'lines': measured_lines + [head ~ 'yes (' ~ w.setting ~ '), for every key: the plain'
+        ~ ' join is written and AQE splits it (a skew plan would add work to a join AQE already balances)']}) -}}
+{%- endmacro %}
+
+
+{#- The rule (pure), one home for 'auto' and declared plans: would AQE split
+    the plain join's partition of each heavy key (`heavy_keys`: {'name',
+    'side', 'rows', 'parallelism', 'plan'}) at least as finely as the plan
+    spreads it? `sides`: {side: {'total' (its rows), 'splits' (its input
+    splits, AQE's map tasks)}}; `facts`: `_sj_aqe_read`'s. Returns {'gate'
+    (`_sj_aqe_gate`, then 'gate_text' says it), 'setting', 'keys': [the heavy
+    key with 'numbers' (the measured line, none where not weighed), 'bytes',
+    'bar', 'median', 'pieces']}, 'reasons' (why not every key; empty: AQE
+    splits every key as finely)}. -#}
+{% macro _sj_aqe_weigh(j, sides, heavy_keys, facts) -%}
     {%- set s = facts.settings -%}
     {%- set gate = skewjoin._sj_aqe_gate(s, facts.whole) -%}
+    {%- set out = {'gate': gate, 'keys': [], 'reasons': []} -%}
     {%- if gate == 'off' -%}
-        {{- return({'hand_back': false, 'lines': [head ~ 'no, '
-            ~ ('spark.sql.adaptive.enabled' if not s.aqe else 'spark.sql.adaptive.skewJoin.enabled')
-            ~ ' is false in this session; the skew plan is kept']}) -}}
-    {%- endif -%}
-    {%- if gate == 'partitions' -%}
-        {{- return({'hand_back': false, 'lines': [head ~ 'no, the join shuffles into ' ~ s.partitions
+        {%- do out.update({'gate_text': 'no, ' ~ ('spark.sql.adaptive.enabled' if not s.aqe
+            else 'spark.sql.adaptive.skewJoin.enabled') ~ ' is false in this session'}) -%}
+    {%- elif gate == 'partitions' -%}
+        {%- do out.update({'gate_text': 'no, the join shuffles into ' ~ s.partitions
             ~ ' partitions, above spark.shuffle.minNumPartitionsToHighlyCompress (' ~ s.highly_compressed
             ~ '): map outputs keep one average block size, AQE sees no skew (spark.shuffle.accurateBlockSkewedFactor'
-            ~ ' is off); the skew plan is kept']}) -}}
-    {%- endif -%}
-    {%- if gate == 'part_of_query' -%}
-        {{- return({'hand_back': false, 'lines': [head ~ 'not counted on: the join is part of a larger query (the'
+            ~ ' is off)'}) -%}
+    {%- elif gate == 'part_of_query' -%}
+        {%- do out.update({'gate_text': 'not counted on: the join is part of a larger query (the'
             ~ " model's code is more than one skewjoin.skew_join call), where an operator above it that needs its"
             ~ ' partitioning (an aggregate by the key) makes AQE drop the split unless'
-            ~ ' spark.sql.adaptive.forceOptimizeSkewedJoin; the skew plan is kept']}) -}}
+            ~ ' spark.sql.adaptive.forceOptimizeSkewedJoin'}) -%}
+    {%- endif -%}
+    {%- if gate is not none -%}
+        {{- return(out) -}}
     {%- endif -%}
     {%- set splittable = skewjoin._sj_aqe_splittable(j) -%}
     {%- set bpr = {} -%}
-    {%- set reasons = [] -%}
-    {%- set details = [] -%}
     {%- for k in heavy_keys -%}
         {%- set alias = j[k.side].alias -%}
+        {%- set weighed = {'numbers': none} -%}
+        {%- do weighed.update(k) -%}
+        {%- do out['keys'].append(weighed) -%}
         {%- if not splittable[k.side] -%}
-            {%- do reasons.append('key ' ~ k.name ~ ': AQE never splits ' ~ alias ~ ' in a ' ~ j.join_type
+            {%- do out.reasons.append('key ' ~ k.name ~ ': AQE never splits ' ~ alias ~ ' in a ' ~ j.join_type
                 ~ ' join') -%}
             {%- continue -%}
         {%- endif -%}
         {%- if k.side not in bpr -%}
             {%- set bytes = facts.bytes.get(k.side) -%}
-            {%- set total = skewjoin._sj_auto_estimate(measured[k.side].total, options) -%}
+            {%- set total = sides[k.side].total -%}
             {%- do bpr.update({k.side: (bytes / total) if bytes is not none and total else none}) -%}
         {%- endif -%}
         {%- if bpr[k.side] is none -%}
-            {%- do reasons.append('key ' ~ k.name ~ ': Spark gives no size estimate of ' ~ alias) -%}
+            {%- do out.reasons.append('key ' ~ k.name ~ ': Spark gives no size estimate of ' ~ alias) -%}
             {%- continue -%}
         {%- endif -%}
-        {%- set others = namespace(rows=skewjoin._sj_auto_estimate(measured[k.side].total, options)) -%}
+        {%- set others = namespace(rows=sides[k.side].total) -%}
         {%- for o in heavy_keys if o.side == k.side -%}{%- set others.rows = others.rows - o.rows -%}{%- endfor -%}
         {%- set bytes = k.rows * bpr[k.side] -%}
         {%- set median = ([others.rows, 0] | max) / s.partitions * bpr[k.side] -%}
         {%- set bar = [s.factor * median, s.threshold] | max -%}
         {%- set target = [s.advisory, median] | max -%}
-        {%- set pieces = [measured[k.side].splits, (bytes / target) | round(0, 'ceil') | int] | min -%}
+        {%- set pieces = [sides[k.side].splits, (bytes / target) | round(0, 'ceil') | int] | min -%}
         {%- set numbers = 'about ' ~ skewjoin._sj_bytes_text(bytes) ~ ' (' ~ skewjoin._sj_rows_text(k.rows)
             ~ ' rows of ' ~ alias ~ ') against a skew bar of ' ~ skewjoin._sj_bytes_text(bar)
             ~ ' (max of ' ~ s.factor ~ ' x the median ' ~ skewjoin._sj_bytes_text(median)
             ~ ', skewedPartitionThresholdInBytes ' ~ skewjoin._sj_bytes_text(s.threshold) ~ '); pieces of '
-            ~ skewjoin._sj_bytes_text(target) ~ ', at most one a map task (' ~ measured[k.side].splits ~ '): '
+            ~ skewjoin._sj_bytes_text(target) ~ ', at most one a map task (' ~ sides[k.side].splits ~ '): '
             ~ pieces ~ ", against the skew plan's " ~ k.parallelism ~ ' (' ~ k.plan ~ ')' -%}
-        {%- do details.append('key ' ~ k.name ~ ': ' ~ numbers) -%}
+        {%- do weighed.update({'numbers': numbers, 'bytes': bytes, 'bar': bar, 'median': median,
+                               'pieces': pieces}) -%}
         {%- if bytes < 2 * bar -%}
-            {%- do reasons.append('key ' ~ k.name ~ ': under twice the skew bar') -%}
+            {%- do out.reasons.append('key ' ~ k.name ~ ': under twice the skew bar') -%}
         {%- elif pieces < k.parallelism -%}
-            {%- do reasons.append('key ' ~ k.name ~ ': AQE would cut ' ~ pieces ~ ' pieces, the skew plan spreads it'
-                ~ ' over ' ~ k.parallelism) -%}
+            {%- do out.reasons.append('key ' ~ k.name ~ ': AQE would cut ' ~ pieces ~ ' pieces, the skew plan spreads'
+                ~ ' it over ' ~ k.parallelism) -%}
         {%- endif -%}
     {%- endfor -%}
-    {%- set setting = 'AQE on, ' ~ s.partitions ~ ' shuffle partitions' ~ (', forceOptimizeSkewedJoin' if s.force
-        else ', the join is the whole model') -%}
-    {%- set measured_lines = [] -%}
-    {%- for d in details -%}{%- do measured_lines.append('auto: AQE forecast, ' ~ d) -%}{%- endfor -%}
-    {%- if reasons -%}
-        {{- return({'hand_back': false, 'lines': measured_lines + [head ~ 'not for every key (' ~ setting ~ '): '
-            ~ (reasons | join('; ')) ~ '; the skew plan is kept']}) -}}
+    {%- do out.update({'setting': 'AQE on, ' ~ s.partitions ~ ' shuffle partitions' ~ (', forceOptimizeSkewedJoin'
+        if s.force else ', the join is the whole model')}) -%}
+    {{- return(out) -}}
+{%- endmacro %}
+
+
+{#- A declared plan's heavy keys, as the forecast weighs them (pure, from
+    verification's counts, verify.sql): each kept hot key a side streams
+    (its rows on that side, spread over the hot branch's tasks: `spreads`,
+    {side: `_sj_hot_spread`}) and each kept group whose `when` selects one
+    key (its driver's rows, spread over its slots; over one where it
+    distributes by keys). `hot`: `_sj_plan_hot_keys`'s; `verified`:
+    `_sj_judge_groups`'s or none. Returns none where verification counted
+    nothing (off, run-time queries off, or no declared key left), else
+    {'keys' (as `_sj_aqe_heavy_keys`, with 'cost': the work the plan adds
+    for the key), 'sides' ({side: {'total',
+    'splits'}}), 'unknown' (why a kept key cannot be weighed: the forecast is
+    then not made)}. -#}
+{% macro _sj_aqe_declared_keys(j, hot, spreads, verified) -%}
+    {%- set out = {'keys': [], 'sides': {}, 'unknown': []} -%}
+    {%- set state = namespace(counted=false) -%}
+    {%- for e in hot.sides -%}
+        {%- set alias = j[e.side].alias -%}
+        {%- if e.how != 'declared' -%}
+            {%- do out.unknown.append('hot keys of ' ~ alias ~ ' are found at run time, not declared') -%}
+            {%- continue -%}
+        {%- endif -%}
+        {%- set v = e.verify -%}
+        {%- if v is none or v.skipped is not none -%}
+            {%- if e.lits.tuples -%}
+                {%- do out.unknown.append('hot keys of ' ~ alias ~ ' not counted') -%}
+            {%- endif -%}
+        {%- else -%}
+            {%- set state.counted = true -%}
+            {%- do out.sides.update({e.side: {'total': v.results[0].total, 'splits': v.splits}}) -%}
+            {%- set spread = spreads.get(e.side) -%}
+            {%- set tasks = v.splits if spread is none else spread.tasks -%}
+            {%- set streamed = hot[e.side].shown if hot[e.side] is not none else [] -%}
+            {%- for r in v.results if r.kept and r.shown in streamed -%}
+                {%- if tasks is none -%}
+                    {%- do out.unknown.append('hot key ' ~ r.shown ~ ' of ' ~ alias ~ ": the hot branch's tasks are"
+                        ~ ' not known') -%}
+                {%- else -%}
+                    {%- do out['keys'].append({'name': r.shown, 'side': e.side, 'rows': r.rows, 'parallelism': tasks,
+                        'cost': 'a hot-key branch reads both sides again',
+                        'plan': 'hot key of ' ~ alias ~ (', spread over ' ~ tasks ~ ' partitions'
+                            if spread is not none and spread.spread else ', its ' ~ tasks ~ ' input splits')}) -%}
+                {%- endif -%}
+            {%- endfor -%}
+        {%- endif -%}
+        {%- if e.lits.null -%}
+            {%- do out.unknown.append('NULL keys of ' ~ alias ~ ' not counted (verification counts declared values)') -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {%- if verified is not none and verified.skipped is none -%}
+        {%- set state.counted = true -%}
+        {%- for r in verified.results if r.kept -%}
+            {%- set g = r.group -%}
+            {%- set label = 'group ' ~ g.index ~ ' ' ~ g.name -%}
+            {%- set values = skewjoin._sj_when_key_values(j, g) -%}
+            {%- if values is none or values | length != 1 -%}
+                {%- do out.unknown.append(label ~ ": its `when` selects more than one key (the forecast weighs one"
+                    ~ " key's partition)") -%}
+                {%- continue -%}
+            {%- endif -%}
+            {%- if verified.splits.get(g.driver) is none -%}
+                {%- do out.unknown.append(label ~ ": its driver's input splits not counted") -%}
+                {%- continue -%}
+            {%- endif -%}
+            {%- if g.driver not in out.sides -%}
+                {%- do out.sides.update({g.driver: {'total': r.total, 'splits': verified.splits.get(g.driver)}}) -%}
+            {%- endif -%}
+            {%- set spreads_it = g.distribute != 'keys' and g.slots > 1 -%}
+            {%- do out['keys'].append({'name': values[0], 'side': g.driver, 'rows': r.rows,
+                'parallelism': g.slots if spreads_it else 1,
+                'cost': 'a group adds a slot to every row and a (keys, slot) sort' ~ (", and copies of the other side's"
+                    ~ ' rows' if spreads_it else ''),
+                'plan': label ~ ', ' ~ g.slots ~ ' slot' ~ ('s' if g.slots != 1 else '') ~ ', distribute '
+                    ~ g.distribute ~ ('' if spreads_it else ': one task for the key')}) -%}
+        {%- endfor -%}
     {%- endif -%}
-    {{- return({'hand_back': true, 'lines': measured_lines + [head ~ 'yes (' ~ setting ~ '), for every key: the plain'
-        ~ ' join is written and AQE splits it (a skew plan would add work to a join AQE already balances)']}) -}}
+    {%- if not state.counted or not (out['keys'] or out.unknown) -%}
+        {{- return(none) -}}
+    {%- endif -%}
+    {{- return(out) -}}
+{%- endmacro %}
+
+
+{#- The forecast for a declared plan (pure): none where none is made
+    (`declared` none: nothing counted), else {'lines', 'warning' (the
+    warning's text where AQE would split every declared key at least as
+    finely as the plan spreads it, else none)}. The plan is kept either way:
+    the user asked for it. `declared`: `_sj_aqe_declared_keys`'s; `facts`:
+    `_sj_aqe_read`'s over its keys (none where a key cannot be weighed). -#}
+{% macro _sj_aqe_declared_forecast(j, declared, facts) -%}
+    {%- if declared is none -%}
+        {{- return(none) -}}
+    {%- endif -%}
+    {%- set head = 'AQE forecast for the declared plan (would Spark split the plain join itself?): ' -%}
+    {%- if declared.unknown or facts is none -%}
+        {{- return({'lines': [head ~ 'not made: ' ~ (declared.unknown | join('; '))], 'warning': none}) -}}
+    {%- endif -%}
+    {%- set w = skewjoin._sj_aqe_weigh(j, declared.sides, declared['keys'], facts) -%}
+    {%- if w.gate is not none -%}
+        {{- return({'lines': [head ~ w.gate_text], 'warning': none}) -}}
+    {%- endif -%}
+    {%- set lines = [] -%}
+    {%- for k in w['keys'] if k.numbers is not none -%}
+        {%- do lines.append('AQE forecast, key ' ~ k.name ~ ': ' ~ k.numbers) -%}
+    {%- endfor -%}
+    {%- if w.reasons -%}
+        {{- return({'lines': lines + [head ~ 'not for every key (' ~ w.setting ~ '): ' ~ (w.reasons | join('; '))],
+                    'warning': none}) -}}
+    {%- endif -%}
+    {%- set numbers = [] -%}
+    {%- for k in w['keys'] -%}
+        {%- do numbers.append('key ' ~ k.name ~ ' (' ~ k.plan ~ '): about ' ~ skewjoin._sj_bytes_text(k.bytes) ~ ' of '
+            ~ j[k.side].alias ~ ' against the skew bar ' ~ skewjoin._sj_bytes_text(k.bar) ~ ' (max of skewedPartitionFactor '
+            ~ facts.settings.factor ~ ' x the median partition ' ~ skewjoin._sj_bytes_text(k.median)
+            ~ ', skewedPartitionThresholdInBytes ' ~ skewjoin._sj_bytes_text(facts.settings.threshold) ~ '); AQE cuts '
+            ~ k.pieces ~ ' pieces, the specification spreads it over ' ~ k.parallelism) -%}
+    {%- endfor -%}
+    {%- set costs = w['keys'] | map(attribute='cost') | unique | list -%}
+    {%- set warning -%}
+this hand-written skew specification will likely lose to AQE: in this session ({{ w.setting }}) AQE would split the
+plain join's partition of every declared key at least as finely as the specification spreads it:
+{{ numbers | join('; ') }}. The specification is planned as written, but {{ costs | join('; ') }}: work added
+to a join AQE already balances. Remove skew_join from this model (the plain join), or use skew_join 'auto', which
+measures the keys and hands the join back to AQE where this forecast says so
+    {%- endset -%}
+    {{- return({'lines': lines + [head ~ 'yes (' ~ w.setting ~ '), for every key: the declared plan is kept, see the'
+        ~ ' warning'], 'warning': warning | replace('\n', ' ')}) -}}
 {%- endmacro %}
 
 

@@ -18,13 +18,17 @@
       'dropped'              the groups verification dropped
       'layout'               the kept groups laid out in the slots, with their
                              'placement' (`_sj_place_slots`), or none
+      'aqe'                  skew_join's declared plan: the AQE forecast
+                             (`_sj_aqe_declared_forecast`: would AQE split
+                             every declared key as finely? then a warning),
+                             or none
       'plain'                true: the plain join (see 'guard', 'hot', 'layout')
     A new decision (or the facts of a new measure) is one more key here and
     one more line in the record renderer. -#}
 {% macro _sj_skew_plan(spec, j, skew, facts) -%}
     {%- set guard = facts.guard -%}
     {%- set plan = {'macro': spec.macro, 'source': skew.source, 'guard': guard, 'auto': none, 'slots': none,
-                    'verify': none, 'dropped': [], 'layout': none} -%}
+                    'verify': none, 'dropped': [], 'layout': none, 'aqe': none} -%}
     {%- if skew.auto is not none -%}
         {%- do plan.update({'auto': skewjoin._sj_auto_decide(spec, j, skew, facts.auto)}) -%}
         {%- set skew = plan.auto.skew -%}
@@ -50,6 +54,14 @@
     {%- endfor -%}
     {%- if plan.layout is not none and facts.get('placement') is not none -%}
         {%- do plan.layout.update({'placement': skewjoin._sj_place_slots(facts.placement)}) -%}
+    {%- endif -%}
+    {#- a declared plan whose keys verification counted: would AQE split them as finely (the measure read its facts
+        under the same condition) -#}
+    {%- if spec.macro == 'skew_join' and plan.auto is none and not guard.declined -%}
+        {%- set spreads = {} -%}
+        {%- for side in facts.spread -%}{%- do spreads.update({side: hot['spread_' ~ side]}) -%}{%- endfor -%}
+        {%- do plan.update({'aqe': skewjoin._sj_aqe_declared_forecast(j,
+            skewjoin._sj_aqe_declared_keys(j, hot, spreads, plan.verify), facts.get('aqe'))}) -%}
     {%- endif -%}
     {%- do plan.update({'plain': guard.declined or (plan.layout is none and not hot.active)}) -%}
     {{- return(plan) -}}

@@ -1,8 +1,10 @@
 {#- skew_join's and skew_join_chain's measure: every query their plan needs,
     in one place and in this order: the parallelism guard, 'auto''s counts,
     the total slots, the hot keys (found or verified), the groups'
-    verification, each hot side's input splits (the spread rule) and the
-    groups' slot placement.
+    verification, each hot side's input splits (the spread rule), the
+    groups' slot placement, and, for skew_join's declared plan whose keys
+    verification counted, what the AQE forecast reads (aqe_forecast.sql:
+    settings and size estimates, metadata).
 
     Some counts depend on earlier decisions (the groups are counted on the
     rows the hot keys leave them; only the groups verification keeps are
@@ -14,8 +16,9 @@
     with 'auto'), 'slots' ([n, source], with groups), 'hot'
     (`_sj_measure_hot_keys`), 'groups' (`_sj_count_groups`, when verified),
     'spread' ({side: `_sj_measure_spread`}), 'placement'
-    (`_sj_measure_placement`, with groups)}. `spread`: whether hot rows may
-    be spread (skew_join's hot branch; the chain's is not). -#}
+    (`_sj_measure_placement`, with groups), 'aqe' (`_sj_aqe_read`, for a
+    declared plan of skew_join)}. `spread`: whether hot rows may be spread
+    (skew_join's hot branch; the chain's is not). -#}
 {% macro _sj_skew_measure(spec, j, skew, spread=true) -%}
     {%- set guard = skewjoin._sj_parallelism_guard(skew) -%}
     {%- set facts = {'guard': guard, 'spread': {}} -%}
@@ -30,9 +33,11 @@
     {%- endif -%}
     {%- do facts.update({'hot': skewjoin._sj_measure_hot_keys(j, skew, guard)}) -%}
     {%- set hot = skewjoin._sj_plan_hot_keys(j, skew, guard, facts.hot) -%}
+    {%- set verified = none -%}
     {%- if groups and skew.get('verify') is not none and not guard.declined -%}
         {%- do facts.update({'groups': skewjoin._sj_count_groups(j, groups, skew.verify, hot)}) -%}
-        {%- set groups = skewjoin._sj_judge_groups(groups, facts.slots[0], skew.verify, facts.groups).kept -%}
+        {%- set verified = skewjoin._sj_judge_groups(groups, facts.slots[0], skew.verify, facts.groups) -%}
+        {%- set groups = verified.kept -%}
     {%- endif -%}
     {%- if guard.declined -%}
         {{- return(facts) -}}
@@ -44,6 +49,17 @@
     {%- if groups -%}
         {%- do facts.update({'placement': skewjoin._sj_measure_placement(j,
             skewjoin._sj_plan_groups(groups, facts.slots[0]))}) -%}
+    {%- endif -%}
+    {#- a declared plan of skew_join whose keys verification counted: what AQE's forecast reads -#}
+    {%- if spec.macro == 'skew_join' and skew.auto is none -%}
+        {%- set spreads = {} -%}
+        {%- for side, measured in facts.spread.items() -%}
+            {%- do spreads.update({side: skewjoin._sj_hot_spread(hot, side, measured)}) -%}
+        {%- endfor -%}
+        {%- set declared = skewjoin._sj_aqe_declared_keys(j, hot, spreads, verified) -%}
+        {%- if declared is not none and declared['keys'] and not declared.unknown -%}
+            {%- do facts.update({'aqe': skewjoin._sj_aqe_read(j, declared['keys'])}) -%}
+        {%- endif -%}
     {%- endif -%}
     {{- return(facts) -}}
 {%- endmacro %}

@@ -11,6 +11,7 @@
             ~ (j.renamed | join(', '))) -%}
     {%- endif -%}
     {%- do lines.extend(skewjoin._sj_plan_record(j, plan)) -%}
+    {%- do lines.extend(skewjoin._sj_declared_aqe_record(j, plan.aqe)) -%}
     {%- set hot = plan.hot -%}
     {%- if plan.plain and plan.guard.declined -%}
         {{- return(lines + ['strategy: plain join (skew plans declined on this local Spark, see above)']) -}}
@@ -31,6 +32,21 @@
     {%- endif -%}
     {{- return(lines + [skewjoin._sj_strategy_record(hot.active, plan.layout is not none,
         {'hot': 'broadcast', 'plain': 'plain shuffle join', 'slotted': 'a shuffle join'})]) -}}
+{%- endmacro %}
+
+
+{#- The record of a declared plan's AQE forecast (`_sj_aqe_declared_forecast`):
+    its lines, and where AQE would split every declared key as finely, a
+    `warning:` line, also logged as a dbt warning. -#}
+{% macro _sj_declared_aqe_record(j, forecast) -%}
+    {%- if forecast is none -%}
+        {{- return([]) -}}
+    {%- endif -%}
+    {%- if forecast.warning is none -%}
+        {{- return(forecast.lines) -}}
+    {%- endif -%}
+    {%- do skewjoin._sj_warn(j.macro, forecast.warning) -%}
+    {{- return(forecast.lines + ['warning: ' ~ forecast.warning]) -}}
 {%- endmacro %}
 
 

@@ -19,6 +19,9 @@
     `min_share` is `verify` when it is a number, else one slot's even share
     (1 / total_slots): a key or group smaller than that fits in one task of
     the plain join. Dropping one changes the plan, never the rows.
+    skew_join's AQE forecast of the declared plan (aqe_forecast.sql) reads
+    these counts: where AQE would split every kept key as finely, the record
+    and the log warn.
 
     verify: true (default) | false | a share in (0, 1); the model's
     specification, else var('skewjoin_verify'). What 'auto' plans comes from
@@ -99,11 +102,14 @@ end
 
 {#- The measure of declared groups: each group's rows on its driver side,
     counted on the rows `hot` (the hot-keys plan) leaves to the shuffle join,
-    one aggregate per driving side. Returns {'skipped' (why not counted, or
-    none), 'counts': {group index: [rows, side's rows]}}. -#}
+    one aggregate per driving side, which also counts the side's input
+    splits (AQE's map tasks, which the AQE forecast reads: aqe_forecast.sql).
+    Returns {'skipped' (why not counted, or none), 'counts': {group index:
+    [rows, side's rows]}, 'splits': {side: input splits}}. -#}
 {% macro _sj_count_groups(join, groups, verify, hot) -%}
     {%- set skipped = skewjoin._sj_verify_skipped(verify, 'skew groups', '; the groups are planned as declared') -%}
     {%- set counts = {} -%}
+    {%- set splits = {} -%}
     {%- for side in ['left', 'right'] if skipped is none -%}
         {%- set driven = groups | selectattr('driver', 'equalto', side) | list -%}
         {%- if not driven -%}
@@ -117,10 +123,12 @@ end
         {%- set query -%}
 select
     count(*) as sj_rows,
-    {{ count_ifs | join(',\n    ') }}
+    {{ count_ifs | join(',\n    ') }},
+    count(distinct sj_split) as sj_splits
 from (
     select
-        {{ skewjoin._sj_indent(skewjoin._sj_group_case(join, groups, side, alias), 8)[8:] }} as sj_group
+        {{ skewjoin._sj_indent(skewjoin._sj_group_case(join, groups, side, alias), 8)[8:] }} as sj_group,
+        spark_partition_id() as sj_split
     from {{ join[side]['from'] }} as {{ alias }}
     {%- if hot.active and hot.taken %}
     where not {{ skewjoin._sj_in_tuples(join, side, alias, hot.taken) }}
@@ -131,17 +139,19 @@ from (
         {%- for g in driven -%}
             {%- do counts.update({g.index: [row[loop.index] | int, row[0] | int]}) -%}
         {%- endfor -%}
+        {%- do splits.update({side: row[(driven | length) + 1] | int}) -%}
     {%- endfor -%}
-    {{- return({'skipped': skipped, 'counts': counts}) -}}
+    {{- return({'skipped': skipped, 'counts': counts, 'splits': splits}) -}}
 {%- endmacro %}
 
 
 {#- The groups that hold at least min_share of their driver's rows (pure,
     from `_sj_count_groups`). Returns {'kept', 'dropped', 'skipped',
-    'results': [{'group', 'rows', 'total', 'kept'}], 'rule'}. -#}
+    'results': [{'group', 'rows', 'total', 'kept'}], 'rule', 'splits'
+    (each counted side's input splits)}. -#}
 {% macro _sj_judge_groups(groups, total_slots, verify, counted) -%}
     {%- set out = {'kept': [], 'dropped': [], 'skipped': counted.skipped, 'results': [],
-                   'rule': skewjoin._sj_verify_rule(verify, total_slots)} -%}
+                   'rule': skewjoin._sj_verify_rule(verify, total_slots), 'splits': counted.get('splits') or {}} -%}
     {%- if counted.skipped is not none -%}
         {%- do out.kept.extend(groups) -%}
         {{- return(out) -}}

@@ -158,6 +158,9 @@ def auto_tables_bytes(left_bytes: int, right_bytes: int) -> dict[str, Table]:
 SAMPLE_SMALL = {"skewjoin_sample_above_bytes": 10000}
 
 
+# a declared plan of the same join (its specification in the model's config)
+AQE_JOIN = AUTO_JOIN
+
 # AQE's skew thresholds scaled down to the test's kilobytes
 AQE_SMALL = {"spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes": "1k",
              "spark.sql.adaptive.advisoryPartitionSizeInBytes": "1k"}  # fmt: skip
@@ -177,12 +180,12 @@ def vjoin(skew: str) -> str:
     return SKEW + f"on=['k_int'], columns=['a.id', 'b.rid'], skew={skew}) }}}}"
 
 
-def counted(rows: int, *groups: int) -> Callable[[Renderer], None]:
-    """Answer every verification query with `rows` rows and the given group counts."""
+def counted(rows: int, *groups: int, splits: int = 1) -> Callable[[Renderer], None]:
+    """Answer every verification query with `rows` rows, the given group counts and `splits` input splits."""
 
     def setup(r: Renderer) -> None:
-        names = ("sj_rows", *(f"sj_group_{i + 1}" for i in range(len(groups))))
-        r.spark.answer(VERIFY_QUERY, Result(names, [(rows, *groups)]))
+        names = ("sj_rows", *(f"sj_group_{i + 1}" for i in range(len(groups))), "sj_splits")
+        r.spark.answer(VERIFY_QUERY, Result(names, [(rows, *groups, splits)]))
 
     return setup
 
@@ -215,8 +218,8 @@ def side_counts(r: Renderer) -> None:
 
     def answer(m: object) -> Result:
         if "from skewjoin_it.typed_left as a" in m.group(0):  # type: ignore[attr-defined]
-            return Result(("sj_rows", "sj_group_1"), [(1000, 1)])
-        return Result(("sj_rows", "sj_group_2"), [(1000, 400)])
+            return Result(("sj_rows", "sj_group_1", "sj_splits"), [(1000, 1, 1)])
+        return Result(("sj_rows", "sj_group_2", "sj_splits"), [(1000, 400, 1)])
 
     r.spark.answer(VERIFY_QUERY, answer)
 
@@ -455,6 +458,32 @@ CASES: list[ModelCase] = [
               extra_tables=auto_tables([(i, 0) for i in range(600)] + [(700 + i, i % 50 + 1) for i in range(400)],
                                        [(k, f"k{k}") for k in range(60)]),
               vars=VERIFY_DEFAULT, config={"skew_join": "auto"}),
+    # -- test_verify.py: AQE's forecast of a declared plan (a's key 0: 600 of its 1,000 rows, 1,000 bytes a row)
+    ModelCase("verify_aqe_warns_hot_key", (), AQE_JOIN, extra_tables=auto_tables_sized(), conf=AQE_SMALL,
+              vars=VERIFY_DEFAULT, config={"skew_join": {"hot_keys": {"a": [0]}}}, setup=hot_counted(1000, 4, 600)),
+    ModelCase("verify_aqe_warns_group", (), AQE_JOIN, extra_tables=auto_tables_sized(), conf=AQE_SMALL,
+              vars=VERIFY_DEFAULT, config={"skew_join": {"groups": [{"when": "a.k = 0", "slots": 4}]}},
+              setup=counted(960, 600, splits=4)),
+    ModelCase("verify_aqe_group_outspreads_aqe", (), AQE_JOIN, extra_tables=auto_tables_sized(), conf=AQE_SMALL,
+              vars=VERIFY_DEFAULT, config={"skew_join": {"groups": [{"when": "a.k = 0", "slots": 8}]}},
+              setup=counted(960, 600, splits=4)),
+    ModelCase("verify_aqe_defaults_no_warning", (), AQE_JOIN, extra_tables=auto_tables_sized(),
+              vars=VERIFY_DEFAULT, config={"skew_join": {"hot_keys": {"a": [0]}}}, setup=hot_counted(1000, 4, 600)),
+    ModelCase("verify_aqe_group_of_two_keys", (), AQE_JOIN, extra_tables=auto_tables_sized(), conf=AQE_SMALL,
+              vars=VERIFY_DEFAULT, config={"skew_join": {"groups": [{"when": "a.k in (0, 7)", "slots": 4}]}},
+              setup=counted(960, 610, splits=4)),
+    ModelCase("verify_aqe_keys_group_one_task", (), AQE_JOIN, extra_tables=auto_tables_sized(), conf=AQE_SMALL,
+              vars=VERIFY_DEFAULT, config={"skew_join": {"groups": [{"when": "a.k = 0", "slots": 4, "distribute": "keys"}]}},
+              setup=counted(960, 600, splits=4)),
+    ModelCase("verify_aqe_hot_key_spread", (), AQE_JOIN, extra_tables=auto_tables_sized(),
+              conf={**AQE_SMALL, "spark.default.parallelism": "64"}, vars=VERIFY_DEFAULT,
+              config={"skew_join": {"hot_keys": {"a": [0]}}}, setup=hot_counted(1000, 4, 600)),
+    ModelCase("verify_aqe_off", (), AQE_JOIN, extra_tables=auto_tables_sized(),
+              conf={**AQE_SMALL, "spark.sql.adaptive.enabled": "false"}, vars=VERIFY_DEFAULT,
+              config={"skew_join": {"hot_keys": {"a": [0]}}}, setup=hot_counted(1000, 4, 600)),
+    ModelCase("verify_aqe_left_join_b_hot", (), AQE_JOIN.replace("'inner'", "'left'"), extra_tables=auto_tables_sized(),
+              conf=AQE_SMALL, vars=VERIFY_DEFAULT, config={"skew_join": {"hot_keys": {"b": [5]}}},
+              setup=hot_counted(360, 1, 301)),
     # -- test_skew_join_usability.py
     ModelCase("use_group_all_keys_hot", TYPED, LEFT_CALL % "{'hot_keys': {'a': [0, 1]}, 'groups': [{'when': 'a.k_int in (0, 1)', 'slots': 4}]}"),
     ModelCase("use_group_some_keys_hot", TYPED, LEFT_CALL % "{'hot_keys': {'a': [0]}, 'groups': [{'when': 'a.k_int in (0, 7)', 'slots': 4}]}"),

@@ -64,6 +64,11 @@ class GivesUpRow:
     e2e_vs_best: float | None = None
     #: total task time of the compile-time queries and the join against the plain join's
     e2e_task_vs_plain: float | None = None
+    #: the settings profile the model was compiled under (a key of SETTINGS_LABELS; "" when not recorded)
+    compiled_under: str = ""
+    #: the model's decision record says 'auto' handed the join back to AQE (wrote the plain join); None: the
+    #: record has no AQE forecast
+    handed_back: bool | None = None
 
     @property
     def target(self) -> tuple[str, float] | None:
@@ -144,9 +149,104 @@ def gives_up(result: BenchResult, medians: dict[str, dict[str, Any]]) -> list[Gi
                     e2e_makespan=med.get("e2e_makespan_s", {}).get(p),
                     e2e_vs_best=_ratio(med.get("e2e_makespan_s", {}).get(p), best_ms),
                     e2e_task_vs_plain=_ratio(med.get("e2e_task_s"), base.get("total_task_s")),
+                    compiled_under=result.compiled_under.get(s.model, {}).get("profile", ""),
+                    handed_back=handed_back(result.decision_records.get(s.model, "")),
                 )
             )
     return out
+
+
+#: the decision record's line of a join skew_join 'auto' handed back to AQE (macros/skew_join/skew_record.sql)
+_HANDED_BACK = "strategy: plain join, handed back to AQE"
+#: the head of the AQE forecast's verdict line (macros/skew_join/aqe_forecast.sql)
+_FORECAST = "auto: AQE forecast (would Spark split the plain join itself?): "
+
+
+def handed_back(record: str) -> bool | None:
+    """Whether a decision record says skew_join 'auto' handed the join back to AQE (wrote the plain join);
+    None when the record has no AQE forecast (a plan that makes none, or no heavy key to forecast)."""
+    if _HANDED_BACK in record:
+        return True
+    return False if _FORECAST in record else None
+
+
+def aqe_forecast(record: str) -> str | None:
+    """The AQE forecast's verdict in a decision record (the text after its head), None without one."""
+    for line in record.splitlines():
+        line = line.strip()
+        if line.startswith(_FORECAST):
+            return line[len(_FORECAST) :]
+    return None
+
+
+def _split_text(joins: float | None) -> str:
+    return "–" if joins is None else "yes" if joins > 0 else "no"
+
+
+def plan_label(dataset: str, strategy: str, back: bool | None) -> str:
+    """A strategy's name in the tables, with the plan 'auto' wrote where it handed the join back to AQE."""
+    label = strategy_label(dataset, strategy)
+    return f"{label} → handed back to AQE (the plain join)" if back else label
+
+
+def compiled_under_text(entry: dict[str, Any] | None) -> str:
+    """The session settings a model was compiled under, as the report says them."""
+    if not entry:
+        return "not recorded"
+    profile = entry.get("profile", "")
+    settings = entry.get("settings") or {}
+    if profile == "plain":
+        return f"{settings.get('spark.sql.shuffle.partitions', '?')} shuffle partitions (no compile-time query)"
+    text = SETTINGS_LABELS.get(profile, profile)
+    scaled = [
+        f"`{key.split('.')[-1]}` = {settings[key]}"
+        for key in (
+            "spark.sql.adaptive.advisoryPartitionSizeInBytes",
+            "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes",
+            "spark.sql.adaptive.skewJoin.skewedPartitionFactor",
+        )
+        if settings.get(key) is not None
+    ]
+    partitions = settings.get("spark.sql.shuffle.partitions")
+    return text + (f" ({', '.join(scaled)})" if scaled else "") + (f", {partitions} partitions" if partitions else "")
+
+
+def compiled_under_markdown(result: BenchResult, medians: dict[str, dict[str, Any]] | None = None) -> list[str]:
+    """Per 'auto' run: the settings its model was compiled under (the settings it runs with), the AQE
+    forecast its record gives, the plan it wrote, and whether AQE split a join of its run's final plan."""
+    runs = [s for s in result.scenarios if s.strategy in AUTO_PLANS]
+    if not runs:
+        return []
+    lines = [
+        "## What the 'auto' plans compiled under",
+        "",
+        "Each skewjoin model is compiled in a session holding the settings it runs with (the plain joins first, "
+        "then the warm-up, which makes the scaled thresholds, then the others; the session is put back after "
+        "each compile). skew_join 'auto' reads AQE's settings there and hands the join back to AQE, writing the "
+        "plain join, where that session's AQE would split its hot partitions as finely as its plan; hot keys "
+        "'auto' makes no forecast. The forecast and the strategy are read from the model's decision record; "
+        "*AQE split* is whether the run's final plan has a `SortMergeJoin(skew=true)` (median over its runs, "
+        "from the event log).",
+        "",
+        "| scenario | plan | runs with | compiled under | AQE forecast (decision record) | plan written | AQE split |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for s in runs:
+        record = result.decision_records.get(s.model, "")
+        back = handed_back(record)
+        forecast = aqe_forecast(record)
+        strategy = next((line.strip()[len("strategy: ") :] for line in record.splitlines()
+                         if line.strip().startswith("strategy: ")), "–")  # fmt: skip
+        letter, what = SKEW_SCENARIOS.get(s.dataset, ("", s.dataset))
+        lines.append(
+            f"| {letter + '. ' if letter else ''}{what} | {plan_label(s.dataset, s.strategy, back)} | "
+            f"{SETTINGS_LABELS.get(s.settings, s.settings)} | "
+            f"{compiled_under_text(result.compiled_under.get(s.model))} | "
+            f"{'–' if forecast is None else forecast.replace('|', '/')} | {strategy.replace('|', '/')} | "
+            f"{_split_text((medians or {}).get(s.key, {}).get('skew_split_joins'))} |"
+        )
+    lines.append("")
+    return lines
 
 
 def gives_up_markdown(result: BenchResult, rows: Sequence[GivesUpRow]) -> list[str]:
@@ -185,7 +285,7 @@ def gives_up_markdown(result: BenchResult, rows: Sequence[GivesUpRow]) -> list[s
         target = r.target[0] if r.target else "none (evidence)"
         met = {True: "met", False: "**missed**", None: "–" if r.target is None else "no data"}[r.passed]
         lines.append(
-            f"| {r.letter}. {r.what} | {best} | {split} | {strategy_label(r.dataset, r.strategy)} | "
+            f"| {r.letter}. {r.what} | {best} | {split} | {plan_label(r.dataset, r.strategy, r.handed_back)} | "
             f"{SETTINGS_LABELS.get(r.settings, r.settings)} | {_fmt_s(r.makespan)} | {_fmt_s(r.compile_makespan)} | "
             f"{_fmt_s(r.e2e_makespan)} | {_fmt_r(r.vs_best)} | {_fmt_r(r.e2e_vs_best)} | "
             f"{_fmt_r(_ratio(r.best_makespan, r.e2e_makespan))} | {_fmt_r(r.vs_off)} | {_fmt_r(r.max_over_median)} | "
@@ -266,7 +366,7 @@ def cpu_markdown(rows: Sequence[GivesUpRow]) -> list[str]:
             return "no data" if value is None else "met" if value <= 1.3 else "**missed**"
 
         lines.append(
-            f"| {r.letter}. {r.what} | {strategy_label(r.dataset, r.strategy)} | "
+            f"| {r.letter}. {r.what} | {plan_label(r.dataset, r.strategy, r.handed_back)} | "
             f"{SETTINGS_LABELS.get(r.settings, r.settings)} | {_fmt_r(r.task_time_vs_plain)} | "
             f"{_fmt_r(r.e2e_task_vs_plain)} | {_fmt_s(r.compile_task_s)} | {met(r.task_time_vs_plain)} | "
             f"{met(r.e2e_task_vs_plain)} |"
@@ -555,9 +655,10 @@ def _timings(t: dict[str, float]) -> str:
         f"{label} {_fmt_s(t[key])}"
         for key, label in (
             ("generate", "data generation"),
-            ("dbt_compile", "dbt compile"),
+            ("dbt_compile_plain", "dbt compile of the plain joins"),
             ("warmup_skewed", "warm-up"),
             ("warmup_aggregated", "warm-up of d's fact"),
+            ("dbt_compile_strategies", "dbt compile of the skewjoin models"),
             ("measured_runs", "measured runs"),
             ("total", "total"),
         )
@@ -606,6 +707,7 @@ def to_json(result: BenchResult, medians: dict[str, dict[str, Any]], target_list
         "targets": [t.as_dict() for t in target_list],
         "runs": [r.as_dict() for r in result.runs],
         "decision_records": result.decision_records,
+        "compiled_under": result.compiled_under,
         "compile_windows_ms": {m: list(w) for m, w in sorted(result.compile_windows.items())},
         "compile_queries": {
             m: {
@@ -663,6 +765,7 @@ def to_markdown(
         "",
         *gives_up_markdown(result, gives_up(result, medians)),
         *cpu_markdown(gives_up(result, medians)),
+        *compiled_under_markdown(result, medians),
         *spread_markdown(result, medians),
         *stragglers_markdown(result, medians),
         "## Data",
@@ -777,7 +880,8 @@ def to_markdown(
         "## How it was measured",
         "",
         "- The SQL under test is what `dbt compile` made from `integration_tests/models/bench/` "
-        "(decision records below); each query runs as "
+        "(decision records below), each skewjoin model compiled in a session holding the settings it runs with "
+        "(see *What the 'auto' plans compiled under*); each query runs as "
         "`select count(*), sum(hash(*)), sum(xxhash64(*) >> 32) from (<compiled SQL>)`, and its count and "
         "checksums must equal the plain join's on the same data (column *result = plain*).",
         "- Metrics come from Spark's event log (uncompressed, not rolling), matched to runs by job group "

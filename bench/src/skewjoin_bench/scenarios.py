@@ -4,13 +4,21 @@ A run:
 
 1. generates the tables (:mod:`skewjoin_bench.generator`) and measures the
    skewed fact's heaviest keys;
-2. compiles the dbt models of ``integration_tests/models/bench`` with
-   ``dbt compile`` (vars: the skewed keys, the slot count) on the same Spark,
-   so the SQL under test is exactly what dbt generates from real models;
+2. compiles the plain joins' dbt models of ``integration_tests/models/bench``
+   with ``dbt compile`` (vars: the skewed keys, the slot count) on the same
+   Spark, so the SQL under test is exactly what dbt generates from real models;
 3. runs the skewed plain join once to warm up (untimed; it also measures
    the shuffle size the scaled AQE settings use), and scenario d's plain join
    too when d has a fact of its own (``--aggregated-rows``): its settings are
    scaled to its own shuffle;
+3b. compiles every other model in a session holding the settings it runs
+   with (:meth:`Bench._compile_under_run_settings`): with ``aqe_scaled`` the
+   thresholds scaled in step 3, so skew_join ``'auto'``, which reads the
+   session's AQE settings at compile time and hands the join back to AQE
+   where they split its hot partitions, sees what it runs under, as a user
+   who sets the scaled thresholds for the run has it
+   (docs/decisions/0010-aqe-settings-per-model.md); the session is put back
+   after each compile;
 4. runs every scenario ``repetitions`` times, rounds in rotating order (each
    scenario takes every position of the round in turn, so drift and caches do
    not favour one), each query wrapped in a count and an order-independent
@@ -494,6 +502,10 @@ class BenchResult:
     compile_windows: dict[str, tuple[int, int]] = field(default_factory=dict)
     #: each model's compile-time queries (the Spark jobs of its compile window), measured as a run
     compile_metrics: dict[str, RunMetrics] = field(default_factory=dict)
+    #: the session settings each model was compiled under: {model: {"profile": a key of SETTINGS_LABELS, or
+    #: "plain" for the plain joins (compiled before the warm-up, with the run's partitions alone), "settings":
+    #: {Spark setting: value, None where its default}}}
+    compiled_under: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def runs_of(self, key: str) -> list[RunRecord]:
         return [r for r in self.runs if r.scenario == key]
@@ -544,6 +556,8 @@ class Bench:
         #: the fact's shuffle bytes the scaled AQE settings are made from
         self.scaled_bytes: int | None = None
         self._last_warm_bytes: int | None = None
+        #: the session settings each model was compiled under (see BenchResult.compiled_under)
+        self.compiled_under: dict[str, dict[str, Any]] = {}
 
     # -- steps --------------------------------------------------------------------------
 
@@ -633,15 +647,11 @@ class Bench:
         variables = configs.variables(cfg.data.schema, cfg.shuffle_partitions)
         variables["skewjoin_bench_aggregated_fact"] = cfg.data.aggregated_fact
         all_scenarios = scenarios(cfg)
-        compiled = self._timed("dbt_compile", "dbt compile (integration_tests/models/bench)",
-                               lambda: self._compile(variables, all_scenarios))  # fmt: skip
-        self.compile_windows = dict(getattr(self.compile_models, "windows", {}))
-        # the fact rows of the hot keys each plan keeps: the declared keys the compile-time check did not drop
-        hot_rows = {
-            strategy: stats["skewed"].rows_of(kept_hot_keys(compiled.get(f"bench_skewed_{strategy}", ""), declared))
-            for strategy, declared in (("hot_keys", configs.hot_keys), ("both", configs.both_hot_keys))
-        }
-        missing = sorted({s.model for s in all_scenarios} - set(compiled))
+        # the plain joins first: the warm-up runs one, and it makes the scaled settings the others compile under
+        plain = [s for s in all_scenarios if s.is_baseline]
+        compiled = self._timed("dbt_compile_plain", "dbt compile of the plain joins (integration_tests/models/bench)",
+                               lambda: self._compile(variables, plain))  # fmt: skip
+        missing = sorted({s.model for s in plain} - set(compiled))
         if missing:
             raise BenchError(f"dbt compiled no SQL for {', '.join(missing)}")
         by_dataset: dict[str, list[Scenario]] = {}
@@ -677,6 +687,26 @@ class Bench:
             if scenario.dataset in MANY_PARTITIONS_DATASETS:
                 return scaled_many
             return scaled_aggregated if scenario.dataset == "aggregated" else scaled
+
+        # every other model, each in a session holding the settings it runs with (the scaled thresholds where
+        # the strategies run with aqe_scaled): skew_join 'auto' reads them to decide whether to hand back to AQE
+        others = [s for s in all_scenarios if not s.is_baseline]
+        if others:
+            compiled.update(self._timed(
+                "dbt_compile_strategies", "dbt compile of the skewjoin models, each under the settings it runs with",
+                lambda: self._compile_under_run_settings(variables, others, scaled_for)))  # fmt: skip
+        self.timings["dbt_compile"] = round(
+            self.timings.get("dbt_compile_plain", 0.0) + self.timings.get("dbt_compile_strategies", 0.0), 2
+        )
+        self.compile_windows = dict(getattr(self.compile_models, "windows", {}))
+        missing = sorted({s.model for s in all_scenarios} - set(compiled))
+        if missing:
+            raise BenchError(f"dbt compiled no SQL for {', '.join(missing)}")
+        # the fact rows of the hot keys each plan keeps: the declared keys the compile-time check did not drop
+        hot_rows = {
+            strategy: stats["skewed"].rows_of(kept_hot_keys(compiled.get(f"bench_skewed_{strategy}", ""), declared))
+            for strategy, declared in (("hot_keys", configs.hot_keys), ("both", configs.both_hot_keys))
+        }
 
         # unmeasured rounds: every scenario in the order of the first measured round
         if cfg.warmup_rounds:
@@ -733,6 +763,7 @@ class Bench:
             machine=machine,
             notes=self.notes,
             compile_windows=self.compile_windows,
+            compiled_under=self.compiled_under,
         )
 
     def _compile(self, variables: dict[str, Any], all_scenarios: Sequence[Scenario]) -> dict[str, str]:
@@ -751,6 +782,45 @@ class Bench:
             finally:
                 self.backend.set_conf("spark.sql.shuffle.partitions", str(cfg.shuffle_partitions))
             compiled.update({name: sql for name, sql in got.items() if name in models or name not in compiled})
+            for model in models:
+                self.compiled_under[model] = {
+                    "profile": "plain",
+                    "settings": {"spark.sql.shuffle.partitions": str(partitions)},
+                }
+        return compiled
+
+    def _compile_under_run_settings(
+        self,
+        variables: dict[str, Any],
+        strategy_scenarios: Sequence[Scenario],
+        scaled_for: Callable[[Scenario], dict[str, str]],
+    ) -> dict[str, str]:
+        """dbt compile of each model in a session holding the settings it runs with
+        (:func:`settings_for` of its scenario's profile, *scaled_for* its AQE settings scaled to its fact, its
+        dataset's partitions), one dbt call per distinct set of settings; the session's values are put back
+        after each call. A model that runs under several profiles (g: AQE on and off) compiles once, under the
+        first of them (AQE on), and its other runs run that SQL: the report's compiled-under table lists both.
+        Above 2000 partitions without spark.shuffle.accurateBlockSkewedFactor 'auto' expects no split from AQE
+        under either, so its plan is the same."""
+        cfg = self.config
+        groups: dict[tuple[tuple[str, str | None], ...], tuple[dict[str, str | None], list[str]]] = {}
+        for s in strategy_scenarios:
+            if s.model in self.compiled_under:
+                continue
+            settings = settings_for(s.settings, scaled_for(s), cfg.partitions_for(s.dataset))
+            self.compiled_under[s.model] = {"profile": s.settings, "settings": dict(settings)}
+            groups.setdefault(tuple(sorted(settings.items())), (settings, []))[1].append(s.model)
+        compiled: dict[str, str] = {}
+        for settings, models in groups.values():
+            before = {key: self.backend.get_conf(key) for key in settings}
+            try:
+                for key, value in settings.items():
+                    self.backend.set_conf(key, value)
+                got = self.compile_models({**variables, "skewjoin_bench_models": sorted(models)})
+            finally:
+                for key, value in before.items():
+                    self.backend.set_conf(key, value)
+            compiled.update({name: sql for name, sql in got.items() if name in models})
         return compiled
 
     def _warm_up(

@@ -1,4 +1,5 @@
 -- Benchmark scenario g with skew_join: 'auto'; no total_slots: the plan
 -- follows the session's spark.sql.shuffle.partitions.
+-- The model is the join alone, one skewjoin.skew_join call, as a user's is.
 {{ config(enabled=var('skewjoin_bench', false)) }}
-{{ bench_skew_join('many_left', 'auto') }}
+{{ skewjoin.skew_join(**bench_join_args('many_left', 'auto')) }}

@@ -1,11 +1,12 @@
 /* skewjoin.skew_join decision record (model unit_model)
   inner join on a.k_int (int) = b.k_int (int); skew specification from argument skew
   group 1 group_1 verified: 70.0% of a's rows (700 of 1,000) >= 5% (one slot's even share, 1/20 slots): kept
+  AQE forecast for the declared plan (would Spark split the plain join itself?): not for every key (AQE on, 200 shuffle partitions, the join is the whole model): key 0: Spark gives no size estimate of a
   skew groups: 1, total slots 20 (from var('skewjoin_total_slots')); rows in no group: slots #0-#11 by key hash
   group 1 group_1: when 'a.k_int = 0', driver a, 8 slots -> slots #12-#19, distribute random: a rows spread by a hash of the whole row and its input split; b rows of the group multicast x8 (each of them is read once and copied to 8 slots: 7 extra rows per row)
   group 1: key 0's 8 slots placed on 8 distinct shuffle partitions of 200 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash
   strategy: skew groups over a shuffle join on (keys, slot)
-  measuring cost: 7 compile-time queries (1 reading data), <elapsed> s of wall time; by kind: verification 1, <elapsed> s; column lists 2, <elapsed> s; settings 3, <elapsed> s; slot placement 1, <elapsed> s
+  measuring cost: 18 compile-time queries (1 reading data), <elapsed> s of wall time; by kind: verification 1, <elapsed> s; column lists 2, <elapsed> s; settings 13, <elapsed> s; size estimates 1, <elapsed> s; slot placement 1, <elapsed> s
 */
 with
 

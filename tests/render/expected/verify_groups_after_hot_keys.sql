@@ -3,10 +3,11 @@
   hot key 0 of a verified: 70.0% of a's rows (700 of 1,000) >= 5% (one slot's even share, 1/20 slots): kept
   hot keys of a (declared): 0
   group 1 group_1 dropped: 3.0% of a's rows (30 of 1,000), under 5% (one slot's even share, 1/20 slots): the data does not have the skew this group was declared for, and its slots would cost a slot per row and a (keys, slot) sort without splitting a straggler. Set verify: false to plan declared groups as written
+  AQE forecast for the declared plan (would Spark split the plain join itself?): not for every key (AQE on, 200 shuffle partitions, the join is the whole model): key 0: Spark gives no size estimate of a
   hot rows of a joined where they are read: its input has 64 splits (>= spread_min_splits 8)
   hot branch for keys of a (0): a's hot rows inner join the broadcast rows of b with those keys; multicast: those rows of b are broadcast, one copy to each of the 64 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
   strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
-  measuring cost: 5 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: verification 2, <elapsed> s; column lists 2, <elapsed> s; settings 1, <elapsed> s
+  measuring cost: 16 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: verification 2, <elapsed> s; column lists 2, <elapsed> s; settings 11, <elapsed> s; size estimates 1, <elapsed> s
 */
 with
 

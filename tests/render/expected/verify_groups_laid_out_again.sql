@@ -2,11 +2,12 @@
   inner join on a.k_int (int) = b.k_int (int); skew specification from argument skew
   group 1 group_1 dropped: 0.1% of a's rows (1 of 1,000), under 5% (one slot's even share, 1/20 slots): the data does not have the skew this group was declared for, and its slots would cost a slot per row and a (keys, slot) sort without splitting a straggler. Set verify: false to plan declared groups as written
   group 2 group_2 verified: 40.0% of b's rows (400 of 1,000) >= 5% (one slot's even share, 1/20 slots): kept
+  AQE forecast for the declared plan (would Spark split the plain join itself?): not for every key (AQE on, 200 shuffle partitions, the join is the whole model): key 5: Spark gives no size estimate of b
   skew groups: 1, total slots 20 (from var('skewjoin_total_slots')); rows in no group: slots #0-#13 by key hash
   group 2 group_2: when 'b.k_int = 5', driver b, 6 slots -> slots #14-#19, distribute random: b rows spread by a hash of the whole row and its input split; a rows of the group multicast x6 (each of them is read once and copied to 6 slots: 5 extra rows per row)
   group 2: key 5's 6 slots placed on 6 distinct shuffle partitions of 200 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash
   strategy: skew groups over a shuffle join on (keys, slot)
-  measuring cost: 8 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: verification 2, <elapsed> s; column lists 2, <elapsed> s; settings 3, <elapsed> s; slot placement 1, <elapsed> s
+  measuring cost: 19 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: verification 2, <elapsed> s; column lists 2, <elapsed> s; settings 13, <elapsed> s; size estimates 1, <elapsed> s; slot placement 1, <elapsed> s
 */
 with
 

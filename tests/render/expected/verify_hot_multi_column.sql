@@ -2,10 +2,11 @@
   inner join on a.k_int (int) = b.k_int (int) and a.k_str (string) = b.k_str (string); skew specification from argument skew
   hot key 0, it's of a verified: 50.0% of a's rows (500 of 1,000) >= 5% (one slot's even share, 1/20 slots): kept
   hot keys of a (declared): 0, it's
+  AQE forecast for the declared plan (would Spark split the plain join itself?): not for every key (AQE on, 200 shuffle partitions, the join is the whole model): key 0, it's: Spark gives no size estimate of a
   hot rows of a joined where they are read: its input has 64 splits (>= spread_min_splits 8)
   hot branch for keys of a (0, it's): a's hot rows inner join the broadcast rows of b with those keys; multicast: those rows of b are broadcast, one copy to each of the 64 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
   strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
-  measuring cost: 4 compile-time queries (1 reading data), <elapsed> s of wall time; by kind: verification 1, <elapsed> s; column lists 2, <elapsed> s; settings 1, <elapsed> s
+  measuring cost: 15 compile-time queries (1 reading data), <elapsed> s of wall time; by kind: verification 1, <elapsed> s; column lists 2, <elapsed> s; settings 11, <elapsed> s; size estimates 1, <elapsed> s
 */
 with
 

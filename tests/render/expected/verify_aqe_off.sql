@@ -1,0 +1,71 @@
+/* skewjoin.skew_join decision record (model unit_model)
+  inner join on a.k (int) = b.k (int); skew specification from config skew_join
+  hot key 0 of a verified: 60.0% of a's rows (600 of 1,000) >= 5% (one slot's even share, 1/20 slots): kept
+  hot keys of a (declared): 0
+  AQE forecast for the declared plan (would Spark split the plain join itself?): no, spark.sql.adaptive.enabled is false in this session
+  hot rows of a joined where they are read: its 4 input splits already use half or more of the 2 tasks Spark runs at once (default parallelism), so a spread would cost a shuffle of the hot rows and gain no parallelism
+  hot branch for keys of a (0): a's hot rows inner join the broadcast rows of b with those keys; multicast: those rows of b are broadcast, one copy to each of the 4 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
+  strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
+  measuring cost: 7 compile-time queries (1 reading data), <elapsed> s of wall time; by kind: verification 1, <elapsed> s; column lists 2, <elapsed> s; parallelism 1, <elapsed> s; settings 3, <elapsed> s
+*/
+with
+
+a_input as (
+    select * from skewjoin_it.spread_left as sj_source
+),
+
+b_input as (
+    select * from skewjoin_it.spread_right as sj_source
+),
+
+a_hot_a_read as (
+    select * from a_input as a
+    where coalesce(a.k in (cast(0 as int)), false)
+),
+
+a_hot_a as (
+    select * from a_hot_a_read
+),
+
+a_rest as (
+    select * from a_input as a
+    where not (
+        coalesce(a.k in (cast(0 as int)), false)
+    )
+),
+
+b_hot_a as (
+    select * from b_input as b
+    where coalesce(b.k in (cast(0 as int)), false)
+),
+
+b_rest as (
+    select * from b_input as b
+    where not (
+        coalesce(b.k in (cast(0 as int)), false)
+    )
+),
+
+hot_a as (
+    select /*+ broadcast(b) */
+        a.id,
+        a.k,
+        b.label
+    from a_hot_a as a
+    inner join b_hot_a as b
+        on a.k = b.k
+),
+
+rest_joined as (
+    select
+        a.id,
+        a.k,
+        b.label
+    from a_rest as a
+    inner join b_rest as b
+        on a.k = b.k
+)
+
+select * from hot_a
+union all
+select * from rest_joined
