@@ -1,8 +1,7 @@
 """The dbt habits a team relies on, on models that call the package, on the
 Thrift server: dbt unit tests (models/unit_tests/unit_tests.yml), whose
 expected rows are the plain join of their given rows computed here on Spark;
-`dbt compile --empty` over every integration model and `dbt build --empty`
-of one model per macro and kind of input; a CI target that compiles
+`dbt build --empty` over every integration model; a CI target that compiles
 the skew plan production runs; and a NaN hot key against the plain join.
 """
 
@@ -15,7 +14,6 @@ from typing import Any
 
 import pytest
 import yaml
-from render.golden import stable
 from support import BUILD_THREADS, SCHEMA, inline_compiled_sql, node_results
 
 from skewjoin.dbt_runner import run_dbt
@@ -118,69 +116,26 @@ def test_unit_tests_pass_with_the_plan_the_model_gets(inputs_built: DbtProject) 
             assert phrase in record.group(0), f"{name}: {phrase!r} not in\n{record.group(0)}"
 
 
-# The models `dbt build --empty` builds (with their inputs, upstream): one per macro and kind of
-# input or plan. The other models differ from one of these in their keys, types or configuration,
-# which --empty does not reach: every model is compiled with --empty below.
-EMPTY_BUILD = [
-    "sj_seed_three_groups",  # skew_join, ref inputs, declared skew groups (the plan is kept under --empty)
-    "hk_explicit_inner",  # skew_join, declared hot keys
-    "sj_verify_hot_and_groups",  # skew_join, a declared configuration verified at compile time
-    "sj_auto_inner",  # skew_join 'auto' (nothing measured under --empty)
-    "hk_auto_left",  # skew_join, hot keys 'auto'
-    "sjc_inner_groups",  # skew_join_chain, skew groups
-    "sjc_left_hot_and_groups",  # skew_join_chain, hot keys and groups
-    "sj_star_default",  # star_join, ref dimensions
-    "sj_star_path",  # star_join, a path and a subquery as dimensions
-    "sj_star_unknown_sizes",  # star_join, dimensions of unknown size (subqueries)
-    "pr_semi_join",  # prune_predicate (no predicate under --empty)
-    "pr_key_int_vs_bigint",  # prune_predicate, a subquery as the small relation
-    "pr_star_join",  # star_join pruning a dimension
-    "ut_skew_hot_keys",  # with sj_seed_three_groups, sj_auto_inner, sjc_inner_groups and pr_semi_join:
-    "ut_star",  # the models of the unit tests, which run with them
-]
-
-
-def test_empty_compile_of_every_model_and_empty_build(inputs_built: DbtProject) -> None:
-    """`dbt --empty` on models that call each macro, in a schema of its own:
-    `dbt compile --empty` renders every integration model (a render error of any model fails it),
-    then `dbt build --empty` (models, seeds and unit tests; the data tests of an empty model would
-    fail by design) builds one model per macro and kind of input or plan (EMPTY_BUILD: ref and
-    subquery inputs, paths, declared groups and hot keys, verified configurations, 'auto', hot keys
-    'auto', skew_join_chain, star_join, prune_predicate, star_join's pruning) with the inputs they
-    read, every input and the unit tests."""
+def test_build_empty_over_every_model(inputs_built: DbtProject) -> None:
+    """`dbt build --empty` (models, seeds and unit tests; the data tests of an
+    empty model would fail by design) in a schema of its own."""
     schema = f"{SCHEMA}_empty"
     env = {**inputs_built.env, "SKEWJOIN_TEST_SCHEMA": schema}
     # a target path of its own: another profile (schema) makes dbt drop the partial parse of the last one
-    where = ["--target-path", vars_target_path({"schema": schema})]
-
-    def dbt(args: list[str]) -> Any:
-        return run_dbt([*args, *where], project_dir=inputs_built.project_dir, profiles_dir=inputs_built.profiles_dir,
-                       target=inputs_built.target, env=env, flags=["--no-write-json"])  # fmt: skip
-
+    args = ["build", "--empty", *BUILD_THREADS, "--exclude-resource-type", "test",
+            "--target-path", vars_target_path({"schema": schema})]  # fmt: skip
     try:
-        macro_models = {p.stem for p in (inputs_built.project_dir / "models").rglob("*.sql") if "/bench/" not in str(p)}
-        assert set(EMPTY_BUILD) <= macro_models
-        build = dbt(["build", "--empty", *BUILD_THREADS, "--exclude-resource-type", "test",
-                     "--select", "tag:inputs", *(f"+{m}" for m in EMPTY_BUILD)])  # fmt: skip
-        nodes = node_results(build)
+        result = run_dbt(args, project_dir=inputs_built.project_dir, profiles_dir=inputs_built.profiles_dir,
+                         target=inputs_built.target, env=env, flags=["--no-write-json"])  # fmt: skip
+        nodes = node_results(result)
         failed = [n for n in nodes if n[2] not in ("success", "pass")]
         assert not failed, failed
-        assert {n[1] for n in nodes if n[0] == "model"} >= set(EMPTY_BUILD)
+        models = [n for n in nodes if n[0] == "model"]
+        macro_models = [p.stem for p in (inputs_built.project_dir / "models").rglob("*.sql") if "/bench/" not in str(p)]
+        assert {n[1] for n in models} >= set(macro_models)
         assert len([n for n in nodes if n[0] == "unit_test"]) == len(RECORDS)
-        built = {r.node.name: str(r.node.compiled_code) for r in build.result.results  # type: ignore[union-attr]
-                 if r.node.resource_type == "model"}  # fmt: skip
-
-        # every model, compiled with --empty (every input now exists in the schema, empty)
-        compile_ = dbt(["compile", "--empty", *BUILD_THREADS, "--select", "resource_type:model"])
-        nodes = node_results(compile_)
-        failed = [n for n in nodes if n[2] not in ("success", "pass")]
-        assert not failed, failed
-        assert {n[1] for n in nodes if n[0] == "model"} >= macro_models
-        results = compile_.result.results  # type: ignore[union-attr]
+        results = result.result.results  # type: ignore[union-attr]
         compiled = {r.node.name: str(r.node.compiled_code) for r in results if r.node.resource_type == "model"}
-        for name in ("pr_semi_join", "sj_auto_inner", "sj_seed_three_groups"):
-            # the build ran the SQL the compile renders (the seconds the records report aside)
-            assert stable(built[name]) == stable(compiled[name]), name
         assert "run-time queries are off (dbt --empty" in compiled["pr_semi_join"]
         assert "where false limit 0" in compiled["pr_semi_join"]
         assert ("auto: nothing measured: measuring needs a query and run-time queries are off (dbt --empty"
