@@ -46,17 +46,18 @@ PROPERTIES=integration_tests/pytests/test_properties.py
 # runs in the first lane unless it is listed here.
 # (In the order of TESTS: the integration tests' conftest.py is then the last one
 # imported, the `conftest` their `from conftest import ...` reads.)
+# (The property suite's batched comparisons left this lane the time for the last two.)
 SECOND_LANE=(
     python_helpers/tests/test_profiler.py
     integration_tests/pytests/test_dbt_habits.py
     integration_tests/pytests/test_prune_helper.py
     integration_tests/pytests/test_regressions.py
     integration_tests/pytests/test_star_prune_usability.py
+    integration_tests/pytests/test_aqe_handback.py
+    integration_tests/pytests/test_identical_hot_rows.py
 )
 # More such files, run by the third lane after the lint (it has the time to spare).
 THIRD_LANE=(
-    integration_tests/pytests/test_aqe_handback.py
-    integration_tests/pytests/test_identical_hot_rows.py
     integration_tests/pytests/test_measuring_cost.py
 )
 start_pid=""

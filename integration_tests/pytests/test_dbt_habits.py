@@ -149,10 +149,14 @@ def test_build_empty_over_every_model(inputs_built: DbtProject) -> None:
 def test_a_ci_target_with_min_parallelism_1_compiles_the_skew_plan(inputs_built: DbtProject) -> None:
     """On this 2-core server skew plans are declined by default (min parallelism
     4): a CI target must set var skewjoin_min_parallelism: 1 to test the plan
-    production runs. The integration project sets it; here both ways."""
+    production runs. The integration project sets it (its dbt_project.yml: the CI
+    setting, compiled with the project's vars, whose parse the other inline compiles
+    share); here both ways."""
+    project_vars = yaml.safe_load((inputs_built.project_dir / "dbt_project.yml").read_text())["vars"]
+    assert project_vars["skewjoin_min_parallelism"] == 1
     call = ("{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], "
             "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 4}]}) }}")  # fmt: skip
-    ci = inline_compiled_sql(inputs_built.run(["compile", "--inline", call], vars={"skewjoin_min_parallelism": 1}))
+    ci = inline_compiled_sql(inputs_built.run(["compile", "--inline", call]))
     assert "strategy: skew groups over a shuffle join on (keys, slot)" in ci
     assert "and a.sj_slot = b.sj_slot" in ci
     default = inline_compiled_sql(inputs_built.run(["compile", "--inline", call], vars={"skewjoin_min_parallelism": 4}))

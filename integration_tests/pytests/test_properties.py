@@ -20,7 +20,14 @@ session of the Thrift server, so dbt's connection describes them and the
 test's connection queries them), and the macro is compiled once per
 configuration *shape* (column names and types fixed) and reused for several
 data examples. Hot keys 'auto' read the data at compile time, so those
-examples compile each time and are fewer.
+examples compile each time and are fewer. The server's cost is mostly per
+statement, so a shape's data examples are loaded side by side (views named
+per data set) and compared in two statements: the compiled queries over each
+data set's views as one UNION ALL tagged by data set, the plain joins as
+another; each data set's rows are then compared on their own, as a multiset
+(the compiled query and the plain join are never unioned with each other,
+so no column type is coerced). A pruned query and the same query without
+the predicate (the same columns) are read in one statement, tagged.
 
 Runs:
     default (in `make test`): a fixed, derandomized set of examples (minutes);
@@ -134,6 +141,35 @@ def assert_deterministic_sql(sql: str) -> None:
     assert found is None, f"compiled SQL calls the non-deterministic {found.group(0)!r}:\n{sql}"
 
 
+# The property's views (property_strategies: sj_prop_left, sj_prop_right, sj_prop_fact,
+# sj_prop_dim<i>, sj_prop_big, sj_prop_small<i>), in SQL and in their `create` statements
+_VIEW_REF = re.compile(r"\b(global_temp\.sj_prop_[a-z]+\d*)\b")
+_VIEW_CREATED = re.compile(r"^(create or replace global temporary view sj_prop_[a-z]+\d*)\b")
+
+
+def over_views(sql: str, suffix: str) -> str:
+    """*sql* reading the property's views named with *suffix* (another data set loaded beside
+    the first) instead of the first data set's views; every reference is renamed."""
+    if not suffix:
+        return sql
+    out = _VIEW_REF.sub(lambda m: m.group(1) + suffix, sql)
+    left = [name for name in re.findall(r"sj_prop_\w+", _code_only(out)) if not name.endswith(suffix)]
+    assert not left, f"views not renamed to {suffix}: {left}\n{sql}"
+    return out
+
+
+def views_named(statements: list[str], suffix: str) -> list[str]:
+    """`create ... view` statements for views named with *suffix*."""
+    out = [_VIEW_CREATED.sub(lambda m: m.group(1) + suffix, s) for s in statements]
+    assert all(s != t for s, t in zip(statements, out, strict=True)) or not suffix, statements
+    return out
+
+
+def tagged_union(queries: list[str]) -> str:
+    """One statement returning each query's rows led by its number in *queries*."""
+    return "\nunion all\n".join(f"select {i} as sj_data_set, * from (\n{q}\n)" for i, q in enumerate(queries))
+
+
 @dataclass
 class Compiled:
     sql: str | None
@@ -153,8 +189,8 @@ class PropertyRunner:
     def sql(self, statement: str) -> list[tuple[Any, ...]]:
         return run_sql(self.conn, statement)
 
-    def load(self, shape: Shape, data: Tables, **kwargs: Any) -> None:
-        for statement in data.view_sql(shape, **kwargs):
+    def load(self, shape: Shape, data: Tables, suffix: str = "", **kwargs: Any) -> None:
+        for statement in views_named(data.view_sql(shape, **kwargs), suffix):
             self.sql(statement)
 
     def compile(self, inline: str, cache_key: str | None = None) -> Compiled:
@@ -178,7 +214,54 @@ class PropertyRunner:
         key = repr((shape.inline_sql(), shape.left_columns(), shape.right_columns()))
         return self.compile(shape.inline_sql(), cache_key=key)
 
-    def assert_equals_plain_join(self, shape: Shape | StarShape, sql: str, plain: str | None = None) -> int:
+    def assert_each_equals_plain_join(self, shape: Shape | StarShape, pairs: list[tuple[str, str]]) -> None:
+        """Each (compiled SQL, plain join) pair returns the same multiset of rows, the pairs
+        being the same SQL over the views of several data sets (:func:`over_views`): the
+        compiled queries run as one statement (a UNION ALL tagged by the data set's number),
+        the plain joins as another, and each data set's rows are compared on their own, as
+        :meth:`assert_equals_plain_join` compares them (the two sides are never unioned with
+        each other, so their column types are not coerced). Spark's cost is mostly per
+        statement: two statements instead of two per data set. If a union fails on Spark,
+        each pair runs alone (the error then names its data set)."""
+        if len(pairs) == 1:
+            self.assert_equals_plain_join(shape, *pairs[0])
+            return
+        try:
+            actual = self.sql(tagged_union([sql for sql, _ in pairs]))
+            expected = self.sql(tagged_union([plain for _, plain in pairs]))
+        except SparkSqlError:
+            for sql, plain in pairs:
+                self.assert_equals_plain_join(shape, sql, plain)
+            self.tally["unions run alone"] += 1
+            return
+        for i, (sql, plain) in enumerate(pairs):
+            mine = [row[1:] for row in actual if row[0] == i]
+            theirs = [row[1:] for row in expected if row[0] == i]
+            diff = compare_multisets(mine, theirs)
+            assert diff.equal, (
+                f"{diff}\n-- data set #{i + 1}; shape: {shape.describe()}\n-- compiled:\n{sql}\n-- plain join:\n{plain}"
+            )
+            self.tally["comparisons"] += 1
+            self.tally["rows compared"] += diff.actual_count
+        assert len(actual) == sum(1 for row in actual if 0 <= row[0] < len(pairs))
+
+    def assert_pruned_equals_unpruned(self, shape: PruneShape, sql: str, unpruned: str) -> None:
+        """The pruned query's rows equal the same query's without the predicate, both read in one
+        statement (tagged 0 and 1): the two differ only in the big table's WHERE, so their columns
+        have the same types and the union coerces nothing. If the union fails on Spark, each runs
+        alone (the error then says which)."""
+        try:
+            rows = self.sql(tagged_union([sql, unpruned]))
+        except SparkSqlError:
+            self.assert_equals_plain_join(shape, sql, unpruned)
+            self.tally["unions run alone"] += 1
+            return
+        diff = compare_multisets([r[1:] for r in rows if r[0] == 0], [r[1:] for r in rows if r[0] == 1])
+        assert diff.equal, f"{diff}\n-- shape: {shape.describe()}\n-- compiled:\n{sql}\n-- without the predicate:\n{unpruned}"
+        self.tally["comparisons"] += 1
+        self.tally["rows compared"] += diff.actual_count
+
+    def assert_equals_plain_join(self, shape: Shape | StarShape | PruneShape, sql: str, plain: str | None = None) -> int:
         plain = plain or shape.plain_join_sql()
         try:
             actual = self.sql(sql)
@@ -323,9 +406,14 @@ def check_salts_are_deterministic(prop: PropertyRunner, shape: Shape, data: Tabl
     every slot is in range. A multicast side's rows hold every slot of their group (explode), so
     only their range is checked."""
     queries = _slotted_queries(sql, shape)
-    first = [prop.sql(q) for q in queries]
-    prop.load(shape, data, reverse=True, partitions=3)
-    second = [prop.sql(q) for q in queries]
+    # the second read: the same rows in reverse order, in 3 partitions, in views of their own;
+    # both reads of a side in one statement (tagged 0 and 1)
+    prop.load(shape, data, suffix="_reread", reverse=True, partitions=3)
+    first, second = [], []
+    for q in queries:
+        rows = prop.sql(tagged_union([q, over_views(q, "_reread")]))
+        first.append([row[1:] for row in rows if row[0] == 0])
+        second.append([row[1:] for row in rows if row[0] == 1])
     total = (shape.spec or {}).get("total_slots") or TOTAL_SLOTS_VAR
     # a group naming its keys takes slot values placed on the server's shuffle partitions (0 to 8P - 1)
     bound = max(total, 8 * SHUFFLE_PARTITIONS) if "slots placed on" in sql else total
@@ -369,13 +457,16 @@ def test_skew_join_equals_plain_join(prop: PropertyRunner) -> None:
             return
         prop.tally["compiled"] += 1
         assert_deterministic_sql(compiled.sql)
-        prop.assert_equals_plain_join(shape, compiled.sql)
-        if (shape.spec or {}).get("groups"):
-            check_salts_are_deterministic(prop, shape, first, compiled.sql)
+        # the other data sets in views of their own, compared with the first in two statements
+        suffixes = [""]
         for i in range(2, DATA_PER_SHAPE + 1):
             more = data.draw(tables(shape), label=f"tables #{i}")
-            prop.load(shape, more)
-            prop.assert_equals_plain_join(shape, compiled.sql)
+            suffixes.append(f"_data{i}")
+            prop.load(shape, more, suffix=suffixes[-1])
+        plain = shape.plain_join_sql()
+        prop.assert_each_equals_plain_join(shape, [(over_views(compiled.sql, x), over_views(plain, x)) for x in suffixes])
+        if (shape.spec or {}).get("groups"):
+            check_salts_are_deterministic(prop, shape, first, compiled.sql)
 
     prop.tally.clear()
     run()
@@ -456,19 +547,27 @@ def test_star_join_equals_plain_star_join(prop: PropertyRunner) -> None:
         shape = data.draw(star_shapes(), label="star shape")
         note(shape.inline_sql())
         per_example = shape.uses_data_at_compile_time()
-        for i in range(1 if per_example else DATA_PER_SHAPE):
-            star = data.draw(star_tables(shape), label=f"star tables #{i + 1}")
-            for statement in star.view_sql(shape):
+        star = data.draw(star_tables(shape), label="star tables #1")
+        for statement in star.view_sql(shape):
+            prop.sql(statement)
+        key = None if per_example else repr((shape.inline_sql(), [shape.dim_columns(d) for d in shape.dims], shape.fact_columns()))
+        compiled = prop.compile(shape.inline_sql(), cache_key=key)
+        if compiled.sql is None:
+            check_refusal(shape, compiled)
+            prop.tally["refused"] += 1
+            return
+        prop.tally["compiled"] += 1
+        assert_deterministic_sql(compiled.sql)
+        # the other data sets (unless pruning read the first at compile time) in views of their own,
+        # compared with the first in two statements
+        suffixes = [""]
+        for i in range(2, 1 + (1 if per_example else DATA_PER_SHAPE)):
+            star = data.draw(star_tables(shape), label=f"star tables #{i}")
+            suffixes.append(f"_data{i}")
+            for statement in views_named(star.view_sql(shape), suffixes[-1]):
                 prop.sql(statement)
-            key = None if per_example else repr((shape.inline_sql(), [shape.dim_columns(d) for d in shape.dims], shape.fact_columns()))
-            compiled = prop.compile(shape.inline_sql(), cache_key=key)
-            if compiled.sql is None:
-                check_refusal(shape, compiled)
-                prop.tally["refused"] += 1
-                return
-            prop.tally["compiled"] += 1
-            assert_deterministic_sql(compiled.sql)
-            prop.assert_equals_plain_join(shape, compiled.sql)
+        plain = shape.plain_join_sql()
+        prop.assert_each_equals_plain_join(shape, [(over_views(compiled.sql, x), over_views(plain, x)) for x in suffixes])
 
     prop.tally.clear()
     run()
@@ -502,7 +601,7 @@ def test_pruned_query_equals_unpruned_query(prop: PropertyRunner) -> None:
             return
         prop.tally["compiled"] += 1
         assert_deterministic_sql(compiled.sql)
-        prop.assert_equals_plain_join(shape, compiled.sql, plain=shape.query("true"))
+        prop.assert_pruned_equals_unpruned(shape, compiled.sql, shape.query("true"))
         where = compiled.sql[compiled.sql.index("where") : compiled.sql.index(")\nselect")]
         body = where.split("*/")[-1]
         kind = (

@@ -45,6 +45,10 @@ MODELS = [
     "pr_key_decimal", "pr_key_date_vs_timestamp", "pr_star_join",
 ]  # fmt: skip
 FEB = f"select count(distinct date_key) from {SCHEMA}.prune_dates where year = 2026 and month = 2"
+# The named run of the orchestrator's form: its key sets computed by `dbt run-operation skewjoin.prune_key_sets`,
+# read by the commands run with these vars (the same vars for each: dbt parses the project once for them)
+ORCHESTRATED = "it-orchestrated"
+RUN_VARS = {"skewjoin_prune_cache_run": ORCHESTRATED, "skewjoin_prune_cache": True}
 
 
 @pytest.fixture(scope="module")
@@ -90,21 +94,21 @@ def test_the_cached_keys_prune_partitions_when_the_query_runs(cache_built: Built
 def test_a_named_run_gives_literal_predicates_read_from_the_cache(
     cache_built: Built, inputs_built: DbtProject, compile_inline: Callable[..., Any]
 ) -> None:
-    run = "it-orchestrated"
+    run = ORCHESTRATED
     key_sets = [
         {"relation": f"{SCHEMA}.prune_dates", "filter": "year = 2026 and month = 2", "keys": ["date_key"]},
         {"relation": f"{SCHEMA}.prune_dates", "alias": "d", "filter": "d.year = 2026 and d.month = 2",
          "keys": ["date_key"]},
     ]  # fmt: skip
     inputs_built.run(["run-operation", "skewjoin.prune_key_sets", "--args", repr({"key_sets": key_sets})],
-                     vars={"skewjoin_prune_cache_run": run})  # fmt: skip
+                     vars=RUN_VARS)  # fmt: skip
     conn = inputs_built.conn
     feb = run_sql(conn, FEB)[0][0]
     call = (
         "select * from {{ ref('prune_sales') }} as f where {{ skewjoin.prune_predicate(ref('prune_sales'), 'f', "
         "[{'relation': ref('prune_dates'), 'filter': 'year = 2026 and month = 2', 'on': ['date_key']}], cache=true) }}"
     )
-    sql = inline_compiled_sql(compile_inline(call, vars={"skewjoin_prune_cache_run": run}))
+    sql = inline_compiled_sql(compile_inline(call, vars=RUN_VARS))
     record = _record(sql)
     assert f"run {run}: 1 of 1 key set(s) complete" in record
     assert f"{feb} distinct key(s) (key set " in record
@@ -116,18 +120,19 @@ def test_a_named_run_gives_literal_predicates_read_from_the_cache(
     assert _paths_listed(scan) == feb, scan
     assert_same_rows(conn, sql, plain)
     # star_join's dimension (alias d) was computed by the same run-operation
-    star = inputs_built.run(["build", "--select", "pr_star_join"],
-                            vars={"skewjoin_prune_cache_run": run, "skewjoin_prune_cache": True})  # fmt: skip
+    star = inputs_built.run(["build", "--select", "pr_star_join"], vars=RUN_VARS)
     star_sql = built_from(star).sql["pr_star_join"]
     assert f"run {run}: 1 of 1 key set(s) complete" in star_sql and "IN list of" in star_sql
 
 
 def test_a_key_set_never_computed_stops_the_query(inputs_built: DbtProject, compile_inline: Callable[..., Any]) -> None:
+    # a key set no run-operation and no model of the run computes (the named run's vars: one parse of the
+    # project for every command with them)
     call = (
         "select count(*) from {{ ref('prune_sales') }} as f where {{ skewjoin.prune_predicate(ref('prune_sales'), "
         "'f', [{'relation': ref('prune_dates'), 'filter': 'year = 2026', 'on': ['date_key']}], cache=true) }}"
     )
-    sql = inline_compiled_sql(compile_inline(call, vars={"skewjoin_prune_cache_run": "never-computed"}))
+    sql = inline_compiled_sql(compile_inline(call, vars=RUN_VARS))
     with pytest.raises(Exception) as raised:
         run_sql(inputs_built.conn, sql)
     message = str(raised.value)

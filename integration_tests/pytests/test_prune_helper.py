@@ -77,9 +77,15 @@ def spec_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def prune(project: DbtProject, *args: str) -> Result:
     where = ["--project-dir", str(project.project_dir), "--profiles-dir", str(project.profiles_dir),
              "--target", project.target]  # fmt: skip
-    # With --cache-run the command runs dbt with the cache's vars: in a target path of their own, so
-    # that dbt keeps the partial parse of the commands without vars (as DbtProject.run does)
-    env = {"DBT_TARGET_PATH": vars_target_path({"skewjoin prune": list(args)})} if "--cache-run" in args else None
+    # With --cache-run the command runs dbt with the cache's vars: in the target path DbtProject.run
+    # gives those vars, so that dbt keeps the partial parse of the commands without vars and the
+    # project's commands with the same vars parse no more
+    env = None
+    if "--cache-run" in args:
+        cache_vars = {"skewjoin_prune_cache": True, "skewjoin_prune_cache_run": args[args.index("--cache-run") + 1]}
+        if "--cache-table" in args:
+            cache_vars["skewjoin_prune_cache_table"] = args[args.index("--cache-table") + 1]
+        env = {"DBT_TARGET_PATH": vars_target_path(cache_vars)}
     return CliRunner(env=env).invoke(main, ["prune", *where, "-q", *args], catch_exceptions=False)
 
 
