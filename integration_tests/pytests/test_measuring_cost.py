@@ -45,7 +45,8 @@ def test_auto_record_says_what_its_measuring_cost(inputs_built: DbtProject) -> N
     total = float(cost["seconds"])
     measured = [float(s) for s in re.findall(r"exact counts, (\d+\.\d+) s\)", record)]
     assert len(measured) == 2, record
-    # each 'auto' count is timed twice (its own line, and the ledger around the same run_query)
-    assert kinds["'auto' counts"][1] >= sum(measured) - 0.02, (kinds, measured)
+    # each 'auto' count is timed twice (its own line, and the ledger around the same run_query); the
+    # lines print tenths of a second, the ledger hundredths: each line may be up to 0.05 s above its count
+    assert kinds["'auto' counts"][1] >= sum(measured) - 0.05 * len(measured) - 0.01, (kinds, measured)
     assert 0 < total <= wall, (total, wall)
     assert abs(sum(s for _, s in kinds.values()) - total) <= 0.01 * len(kinds) + 0.01
