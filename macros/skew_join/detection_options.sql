@@ -40,10 +40,10 @@
 
 
 {#- The size above which a side's heavy keys are counted on a sample
-    (detection_sample.sql): var('skewjoin_sample_above_bytes'), else 16 MiB. -#}
+    (detection_sample.sql): var('skewjoin_sample_above_bytes'), else 4 MiB. -#}
 {% macro _sj_sample_above_bytes(macro_name) -%}
     {{- return(skewjoin._sj_sample_above_bytes_value(macro_name, "var('skewjoin_sample_above_bytes')",
-        var('skewjoin_sample_above_bytes', 16777216))) -}}
+        var('skewjoin_sample_above_bytes', 4194304))) -}}
 {%- endmacro %}
 
 
