@@ -70,10 +70,30 @@ have its columns and types), which was not found in schema {{ model.schema }}
     a model, seed or snapshot `name` in the tested model's schema, or a
     source `<source_name>__<table>` in the schema named as its source. -#}
 {% macro _sj_unit_test_input_relation(name) -%}
-    {%- set relation = adapter.get_relation(database=model.database, schema=model.schema, identifier=name) -%}
+    {%- set relation = skewjoin._sj_existing_relation(model.schema, name) -%}
     {%- if relation is none and '__' in name -%}
         {%- set parts = name.split('__', 1) -%}
-        {%- set relation = adapter.get_relation(database=none, schema=parts[0], identifier=parts[1]) -%}
+        {%- set relation = skewjoin._sj_existing_relation(parts[0], parts[1]) -%}
+    {%- endif -%}
+    {{- return(relation) -}}
+{%- endmacro %}
+
+
+{#- The relation `schema`.`identifier` if it exists, else none: dbt's relation
+    cache first, then, on a miss, a SHOW TABLES (metadata). The cache can miss
+    a relation that exists: dbt-spark lists a schema with one SHOW TABLE
+    EXTENDED and takes the whole schema for empty when that statement fails
+    because a table in it was dropped while it listed (another dbt job
+    rebuilding a model of the same schema). `identifier` is a word (\w+), as
+    the CTE names it comes from. -#}
+{% macro _sj_existing_relation(schema, identifier) -%}
+    {%- set relation = adapter.get_relation(database=none, schema=schema, identifier=identifier) -%}
+    {%- if relation is none and execute and modules.re.fullmatch('\\w+', identifier) -%}
+        {%- set shown = skewjoin._sj_run_query('show tables in ' ~ skewjoin._sj_ident(schema)
+            ~ " like '" ~ identifier ~ "'", 'metadata') -%}
+        {%- if shown.rows | length > 0 -%}
+            {%- set relation = api.Relation.create(schema=schema, identifier=identifier) -%}
+        {%- endif -%}
     {%- endif -%}
     {{- return(relation) -}}
 {%- endmacro %}

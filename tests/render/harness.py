@@ -344,6 +344,7 @@ _SET = re.compile(r"set (?P<key>[\w.]+)")
 _DESCRIBE_COLUMN = re.compile(r"describe table extended (?P<name>\S+) (?P<column>\S+)")
 _DESCRIBE_TABLE = re.compile(r"describe table (?P<extended>extended )?(?P<name>\S+)")
 _SHOW_PARTITIONS = re.compile(r"show partitions (?P<name>\S+)")
+_SHOW_TABLES = re.compile(r"show tables in (?P<schema>\S+) like '(?P<name>\w+)'")
 _ANALYZE = re.compile(r"analyze table (?P<name>\S+) compute statistics noscan")
 _HOT_KEYS = re.compile(
     r"select\s+(?P<keys>(?:concat\('v:', cast\(\w+\.[\w`]+ as string\)\) as sj_key_\d+,\s*)+)"
@@ -466,6 +467,7 @@ class FakeSpark:
             (_DESCRIBE_COLUMN, self._describe_column),
             (_DESCRIBE_TABLE, self._describe_table),
             (_SHOW_PARTITIONS, self._show_partitions),
+            (_SHOW_TABLES, self._show_tables),
             (_ANALYZE, self._analyze),
             (_HOT_KEYS, self._hot_keys),
             (_SKEW_COUNTS, self._skew_counts),
@@ -522,6 +524,12 @@ class FakeSpark:
         stats.update(table.column_stats.get(column, {}))
         rows = [("col_name", column), ("data_type", data_type), ("comment", "NULL"), *stats.items()]
         return Result(("info_name", "info_value"), rows)
+
+    def _show_tables(self, m: re.Match[str]) -> Result:
+        """``show tables in s like 'name'``: the row of s.name when the test declares that table."""
+        schema, name = m.group("schema").strip("`"), m.group("name")
+        rows = [(schema, name, False)] if f"{schema}.{name}" in self.tables else []
+        return Result(("namespace", "tableName", "isTemporary"), rows)
 
     def _show_partitions(self, m: re.Match[str]) -> Result:
         table = self.table(m.group("name"))

@@ -74,6 +74,21 @@ def test_unit_test_input_without_its_relation_is_a_clear_error(renderer: Callabl
     assert "dbt run -s typed_left" in message
 
 
+def test_unit_test_input_the_relation_cache_misses_is_found_by_show_tables(
+    renderer: Callable[..., Renderer], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """dbt-spark lists a schema as empty when a table in it is dropped while it
+    lists (another job rebuilding a model): a cache miss is checked with SHOW
+    TABLES before it is called missing, and the SQL is the one a hit gives."""
+    hit = _unit_test(renderer(*INPUTS), CTE_CALL).render(CTE_CALL)
+    r = _unit_test(renderer(*INPUTS), CTE_CALL)
+    monkeypatch.setattr(type(r.context["adapter"]), "get_relation", lambda self, database, schema, identifier: None)
+    missed = r.render(CTE_CALL)
+    assert strip_record(missed) == strip_record(hit)
+    shown = [q for q in r.spark.queries if q.startswith("show tables")]
+    assert shown == ["show tables in skewjoin_it like 'typed_left'", "show tables in skewjoin_it like 'typed_right'"]
+
+
 EMPTY_LEFT = "(select * from skewjoin_it.typed_left where false limit 0)"
 EMPTY_RIGHT = "(select * from skewjoin_it.typed_right where false limit 0)"
 
