@@ -138,7 +138,6 @@ def test_pruning_models_equal_the_plain_join(pruning_built: Built) -> None:
     } <= models  # fmt: skip
     tests = [n for n in pruning_built.nodes if n[0] == "test"]
     assert sum(1 for t in tests if t[1].startswith("equals_plain_join_pr_")) == 17
-    assert sum(1 for t in tests if t[1].startswith("has_rows_pr_")) == 16
 
 
 # -- partitions ---------------------------------------------------------------------------

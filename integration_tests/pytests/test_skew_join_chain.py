@@ -21,7 +21,7 @@ pytestmark = pytest.mark.spark
 
 @pytest.fixture(scope="module")
 def chains_built(build: Callable[..., Built]) -> Built:
-    return build("path:models/skew_join_chain", min_tests=6)
+    return build("path:models/skew_join_chain", min_tests=3)
 
 
 def _exchanges(conn: Any, sql: str) -> list[str]:
