@@ -3,8 +3,8 @@ detection_sample.sql), on the Thrift server.
 
 sample_left: 100,000 rows in 4 Parquet files, 58,000 of them on k = 0, 2,000
 with a NULL key, the rest over keys 1..1000; sample_right: one row per key
-0..1000. With var('skewjoin_sample_above_bytes') at 0 every side Spark can
-size is above it: a's heavy keys are found on a sample of about 2,000 rows
+0..1000. With sample_above_bytes at 0 (the option; the render tier reads
+the var of the same name) every side Spark can size is above it: a's heavy keys are found on a sample of about 2,000 rows
 (sample_rows), then counted exactly; b, whose sample would be most of its
 rows, is counted whole. The record says so, its counts are the exact counts
 (the same as without sampling), and the rows equal the plain join's."""
@@ -25,7 +25,6 @@ pytestmark = pytest.mark.spark
 
 LEFT = f"{SCHEMA}.sample_left"
 RIGHT = f"{SCHEMA}.sample_right"
-SAMPLED = {"skewjoin_sample_above_bytes": 0}
 
 
 @pytest.fixture(scope="module")
@@ -65,8 +64,8 @@ def test_sampled_auto_plans_from_exact_counts_and_equals_the_plain_join(
     conn = sample_inputs.conn
     total, hot, nulls = _counts(conn)
     assert (total, hot, nulls) == (100000, 58000, 2000)
-    skew = "{'auto': {'sample_rows': 2000}}"
-    sql = inline_compiled_sql(compile_inline(_model(join_type, skew), vars=SAMPLED))
+    skew = "{'auto': {'sample_rows': 2000, 'sample_above_bytes': 0}}"
+    sql = inline_compiled_sql(compile_inline(_model(join_type, skew)))
     record = sql.split("*/")[0]
     # a sampled, then its candidates counted exactly; b counted whole
     assert "skew measured on a (sampled: Spark estimates a at " in record, record
@@ -77,7 +76,8 @@ def test_sampled_auto_plans_from_exact_counts_and_equals_the_plain_join(
     # the plan reads the exact counts: key 0's rows are a's, not a sample's scaled up
     assert f"auto: key 0 (a {hot:,} rows (58.0%), b 1 rows" in record, record
     # the same plan as without sampling
-    unsampled = inline_compiled_sql(compile_inline(_model(join_type, skew), vars={"skewjoin_sample_above_bytes": False}))
+    never = "{'auto': {'sample_rows': 2000, 'sample_above_bytes': false}}"
+    unsampled = inline_compiled_sql(compile_inline(_model(join_type, never)))
     assert "sampled:" not in unsampled.split("*/")[0]
     assert strip_record(unsampled) == strip_record(sql)
     assert_same_rows(conn, strip_record(sql), _plain(join_type))

@@ -29,7 +29,10 @@ def test_hot_key_models_equal_the_plain_join(skew_models_built: Built) -> None:
     models = {n[1] for n in skew_models_built.nodes if n[0] == "model"}
     tests = {n[1] for n in skew_models_built.nodes if n[0] == "test"}
     assert {"hk_hostile_declared", "hk_hostile_auto", "hk_both_sides_full", "hk_null_supplying_hot"} <= models
-    assert len([t for t in tests if any(m in t for m in models if m.startswith("hk_"))]) >= 36
+    # one data test per model (its rows equal the plain join's, and it has rows), all passed
+    hot_key_models = {m for m in models if m.startswith("hk_")}
+    assert len(hot_key_models) == 18
+    assert all(any(t.startswith(f"equals_plain_join_{m}_") for t in tests) for m in hot_key_models), tests
 
 
 def test_verify_counts_the_hot_keys_on_spark(skew_models_built: Built) -> None:
