@@ -80,7 +80,7 @@ have its columns and types), which was not found in schema {{ model.schema }}
 
 
 {#- The relation `schema`.`identifier` if it exists, else none: dbt's relation
-    cache first, then, on a miss, a SHOW TABLES (metadata). The cache can miss
+    cache first, then, on a miss, Spark's own list (`_sj_table_listed`). The cache can miss
     a relation that exists: dbt-spark lists a schema with one SHOW TABLE
     EXTENDED and takes the whole schema for empty when that statement fails
     because a table in it was dropped while it listed (another dbt job
@@ -88,12 +88,9 @@ have its columns and types), which was not found in schema {{ model.schema }}
     the CTE names it comes from. -#}
 {% macro _sj_existing_relation(schema, identifier) -%}
     {%- set relation = adapter.get_relation(database=none, schema=schema, identifier=identifier) -%}
-    {%- if relation is none and execute and modules.re.fullmatch('\\w+', identifier) -%}
-        {%- set shown = skewjoin._sj_run_query('show tables in ' ~ skewjoin._sj_ident(schema)
-            ~ " like '" ~ identifier ~ "'", 'metadata') -%}
-        {%- if shown.rows | length > 0 -%}
-            {%- set relation = api.Relation.create(schema=schema, identifier=identifier) -%}
-        {%- endif -%}
+    {%- if relation is none and execute and modules.re.fullmatch('\\w+', identifier)
+          and skewjoin._sj_table_listed(schema, identifier) -%}
+        {%- set relation = api.Relation.create(schema=schema, identifier=identifier) -%}
     {%- endif -%}
     {{- return(relation) -}}
 {%- endmacro %}

@@ -29,6 +29,16 @@
 {%- endmacro %}
 
 
+{#- Whether Spark lists the table or view `schema`.`identifier` (a SHOW
+    TABLES, metadata only: not dbt's relation cache). `identifier` is a plain
+    name (a LIKE pattern reads `*` and `|`). -#}
+{% macro _sj_table_listed(schema, identifier) -%}
+    {%- set result = skewjoin._sj_run_query('show tables in ' ~ skewjoin._sj_ident(schema)
+        ~ " like '" ~ identifier ~ "'", 'metadata') -%}
+    {{- return(result.rows | length > 0) -}}
+{%- endmacro %}
+
+
 {#- [{'name': ..., 'type': ...}] for an input, from Spark's DESCRIBE QUERY
     (of the real relation behind a unit test's given rows or an --empty
     subquery: dbt_inputs.sql). Only called under `execute`. -#}

@@ -199,9 +199,7 @@ select 'done', array({{ skewjoin._sj_quote_string(ks.text) }}){{ tail }}
     the table is made by a hook, outside what dbt tracks). -#}
 {% macro _sj_prune_cache_exists(table) -%}
     {%- set parts = table.split('.') -%}
-    {%- set result = skewjoin._sj_run_query('show tables in ' ~ parts[0] ~ " like '" ~ parts[1] ~ "'",
-        'metadata') -%}
-    {{- return(result.rows | length > 0) -}}
+    {{- return(skewjoin._sj_table_listed(parts[0], parts[1])) -}}
 {%- endmacro %}
 
 
