@@ -4,10 +4,11 @@ detection_sample.sql), on the Thrift server.
 sample_left: 100,000 rows in 4 Parquet files, 58,000 of them on k = 0, 2,000
 with a NULL key, the rest over keys 1..1000; sample_right: one row per key
 0..1000. With sample_above_bytes at 0 (the option; the render tier reads
-the var of the same name) every side Spark can size is above it: a's heavy keys are found on a sample of about 2,000 rows
-(sample_rows), then counted exactly; b, whose sample would be most of its
-rows, is counted whole. The record says so, its counts are the exact counts
-(the same as without sampling), and the rows equal the plain join's."""
+the var of the same name) every side Spark can size is above it: a's heavy
+keys are found on a sample of about 2,000 rows (sample_rows), then counted
+exactly; b, whose sample would be most of its rows, is counted whole. The
+record says so, its counts are the exact counts (the same as without
+sampling), and the rows equal the plain join's."""
 
 from __future__ import annotations
 
