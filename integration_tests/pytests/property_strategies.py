@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -958,7 +959,12 @@ class PruneShape:
         ])  # fmt: skip
 
     def inline_sql(self) -> str:
-        return self.query("{{ " + self.inline_predicate() + " }}")
+        """The query with the macro call as its predicate. The query's own text (a filter may
+        hold `{{`, `{%` or `{#` in a string literal) is written as a dbt model must write it: each
+        `{` that would open a Jinja delimiter as the expression `{{ '{' }}`."""
+        marker = "\x00predicate\x00"
+        text = re.sub(r"\{(?=[{%#])", "{{ '{' }}", self.query(marker))
+        return text.replace(marker, "{{ " + self.inline_predicate() + " }}")
 
     def describe(self) -> str:
         return " | ".join(f"{self.effective_join(s)} {s.alias} filter={s.filter!r}" for s in self.smalls) + f" max_values={self.max_values} fallback={self.fallback}"
