@@ -1,5 +1,7 @@
 """skew_join 'auto' hands the join back to AQE where AQE will split it
-(macros/skew_join/aqe_forecast.sql), on the Thrift server.
+(macros/skew_join/aqe_forecast.sql), on the Thrift server: before counting,
+where AQE's settings are tuned to the join's size (its own regime), and after
+counting, where the forecast says AQE splits every planned key as finely.
 
 aqe_left: 40,000 rows in 8 Parquet files (which Spark reads in as many input
 splits as its file packing gives), 32,000 of them on k = 0; aqe_right: one
@@ -112,6 +114,33 @@ def test_auto_hands_the_join_back_to_aqe_where_aqe_splits_it(aqe_inputs: DbtProj
     assert m and int(m.group(2)) == int(m.group(1)) >= 2, record
     assert _hot_partitions(conn, strip_record(sql), SCALED) == int(m.group(2))
     assert _hot_partitions(conn, strip_record(sql), {"spark.sql.adaptive.skewJoin.enabled": "false"}) == 1
+
+
+# AQE tuned to this join's size: a partition AQE leaves whole (1 KiB threshold, factor 2 x the side's mean
+# partition) and its pieces (1 KiB) are within 5x the join's mean partition (the two sides' size estimates over
+# the 200 shuffle partitions)
+TUNED = {"spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes": "1k",
+         "spark.sql.adaptive.skewJoin.skewedPartitionFactor": "2",
+         "spark.sql.adaptive.advisoryPartitionSizeInBytes": "1k"}  # fmt: skip
+
+
+def test_auto_leaves_an_inner_join_to_aqe_before_counting_in_its_regime(aqe_inputs: DbtProject) -> None:
+    """In AQE's own regime 'auto' counts nothing: its record gives the settings and size estimates it read
+    (metadata, no query reading data), the model is the plain join, its rows are the plain join's, and AQE,
+    run under those settings, splits key 0's partition (the plain join alone keeps it in one task)."""
+    conn = aqe_inputs.conn
+    sql = inline_compiled_sql(aqe_inputs.run(["compile", "--inline", _model(TUNED)]))
+    record = sql.split("*/")[0]
+    assert "auto: AQE regime (measure, or leave the join to AQE?): left to AQE, nothing counted" in record, record
+    assert "skew measured on" not in record and "AQE forecast" not in record, record
+    assert re.search(r"measuring cost: \d+ compile-time queries \(0 reading data\)", record), record
+    assert "strategy: plain join, left to AQE" in record and "_hot_" not in strip_record(sql)
+    assert_same_rows(conn, strip_record(sql), PLAIN)
+    assert _hot_partitions(conn, strip_record(sql), TUNED) >= 2
+    # a left join: AQE never splits the null-supplying side, so 'auto' counts to learn which side is hot
+    left = inline_compiled_sql(aqe_inputs.run(["compile", "--inline", _model(TUNED).replace(
+        "skew='auto'", "join_type='left', skew='auto'")]))  # fmt: skip
+    assert "skew measured on a" in left and "AQE regime" not in left.split("*/")[0], left.split("*/")[0]
 
 
 def test_auto_keeps_the_skew_plan_where_aqe_would_not_split(aqe_inputs: DbtProject) -> None:

@@ -11,8 +11,10 @@
     {%- elif auto.skipped == 'off' -%}
         {{- return(["auto: nothing measured: measuring needs a query and run-time queries are off " ~ auto.reason
             ~ "; the plain join is written"]) -}}
+    {%- elif auto.skipped == 'aqe' -%}
+        {{- return(auto.aqe.lines) -}}
     {%- endif -%}
-    {%- set lines = skewjoin._sj_auto_measure_record(j, auto.measured, options) + [
+    {%- set lines = ((auto.regime or {}).get('lines') or []) + skewjoin._sj_auto_measure_record(j, auto.measured, options) + [
         'auto: rules min_share ' ~ options.min_share ~ ', max_keys ' ~ options.max_keys ~ ', broadcast budget '
         ~ skewjoin._sj_rows_text(options.max_broadcast_rows) ~ ' rows, multicast budget '
         ~ skewjoin._sj_rows_text(options.max_multicast_rows) ~ ' rows, ' ~ auto.slots[0] ~ ' slots (from '

@@ -2,8 +2,9 @@
     (the specification the rest of skew_join plans); auto_record.sql says it. -#}
 
 
-{#- The measure: {'skipped' ('declined', 'off' or none), 'reason' (why
-    queries are off), 'measured' (`_sj_auto_measure`), 'slots' ([n, source]
+{#- The measure: {'skipped' ('declined', 'off', 'aqe' (left to AQE before
+    counting: 'regime') or none), 'reason' (why queries are off), 'regime'
+    (`_sj_aqe_regime`, where read), 'measured' (`_sj_auto_measure`), 'slots' ([n, source]
     of the total slots), 'aqe' (`_sj_aqe_facts`), 'reach'
     (`_sj_auto_salt_reach_facts`)}. -#}
 {% macro _sj_auto_facts(j, skew, guard) -%}
@@ -12,15 +13,23 @@
     {%- elif not skewjoin._sj_queries_allowed() -%}
         {{- return({'skipped': 'off', 'reason': skewjoin._sj_queries_off_reason()}) -}}
     {%- endif -%}
+    {#- skew_join's inner join in AQE's own regime goes back to AQE before anything is counted
+        (aqe_forecast.sql, `_sj_aqe_regime`) -#}
+    {%- set known = skewjoin._sj_aqe_regime_facts(j) if j.macro == 'skew_join' else none -%}
+    {%- set regime = skewjoin._sj_aqe_regime(j, known) -%}
+    {%- if regime.hand_back -%}
+        {{- return({'skipped': 'aqe', 'regime': regime}) -}}
+    {%- endif -%}
     {%- set measured = skewjoin._sj_auto_measure(j, skew.auto) -%}
     {%- set slots = skewjoin._sj_total_slots({'total_slots': skew.auto.total_slots}) -%}
-    {%- set facts = {'skipped': none, 'measured': measured, 'slots': slots, 'aqe': none, 'reach': []} -%}
+    {%- set facts = {'skipped': none, 'measured': measured, 'slots': slots, 'aqe': none, 'reach': [],
+                     'regime': regime} -%}
     {#- what the plan of these counts will spread (its pure rules), and then its last queries: whether AQE would
         split the plain join itself (aqe_forecast.sql), and, unless so, how far each random group's salt reaches
         (identical_rows.sql) -#}
     {%- set planned = skewjoin._sj_auto_plan(j, measured, skew.auto, slots[0]) -%}
     {%- if planned.config -%}
-        {%- do facts.update({'aqe': skewjoin._sj_aqe_facts(j, measured, planned, skew.auto)}) -%}
+        {%- do facts.update({'aqe': skewjoin._sj_aqe_facts(j, measured, planned, skew.auto, known)}) -%}
         {%- if not skewjoin._sj_aqe_forecast(j, measured, planned, skew.auto, facts.aqe).hand_back -%}
             {%- do facts.update({'reach': skewjoin._sj_auto_salt_reach_facts(j, planned.config, skew.auto)}) -%}
         {%- endif -%}
@@ -42,6 +51,9 @@
     {%- set empty = skewjoin._sj_skew_spec(spec, {}) -%}
     {%- do empty.update({'source': skew.source, 'min_parallelism': skew.min_parallelism}) -%}
     {%- do auto.update({'skew': empty}) -%}
+    {%- if facts.skipped == 'aqe' -%}
+        {%- do auto.update({'aqe': facts.regime}) -%}
+    {%- endif -%}
     {%- if facts.skipped is not none -%}
         {{- return(auto) -}}
     {%- endif -%}

@@ -16,8 +16,8 @@
     {%- if plan.plain and plan.guard.declined -%}
         {{- return(lines + ['strategy: plain join (skew plans declined on this local Spark, see above)']) -}}
     {%- elif plan.plain and plan.auto is not none and (plan.auto.get('aqe') or {}).get('hand_back') -%}
-        {{- return(lines + ["strategy: plain join, handed back to AQE (auto's forecast above: AQE splits every"
-            ~ ' planned key as finely as the skew plan would)']) -}}
+        {{- return(lines + ['strategy: ' ~ (plan.auto.aqe.get('strategy') or "plain join, handed back to AQE (auto's"
+            ~ ' forecast above: AQE splits every planned key as finely as the skew plan would)')]) -}}
     {%- elif plan.plain -%}
         {%- set groups_text = 'no skew groups' ~ (' left after verification' if plan.dropped else '') -%}
         {%- set hot_text = ' and no hot keys' if not hot.requested else (', hot keys dropped after verification'

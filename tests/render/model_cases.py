@@ -364,8 +364,14 @@ CASES: list[ModelCase] = [
     ModelCase("auto_hot_keys_and_null_bypass", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT), config={"skew_join": "auto"}),
     ModelCase("auto_group_over_broadcast_budget", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT_ZERO),
               config={"skew_join": {"auto": {"max_broadcast_rows": 100, "total_slots": 20}}}),
-    # 'auto' hands the join back to AQE where AQE will split every planned key's partition as finely
+    # an inner join in AQE's own regime (its thresholds within 5x the join's mean partition): left to AQE
+    # before anything is counted
     ModelCase("auto_aqe_hands_back", (), AUTO_JOIN, extra_tables=auto_tables_sized(), conf=AQE_SMALL,
+              config={"skew_join": "auto"}),
+    # a skew factor of 8 lets AQE leave a partition of 8x the side's mean whole: 'auto' counts, and the forecast
+    # after the counts hands the join back, since AQE will split every planned key's partition as finely
+    ModelCase("auto_aqe_hands_back_after_counting", (), AUTO_JOIN, extra_tables=auto_tables_sized(),
+              conf={**AQE_SMALL, "spark.sql.adaptive.skewJoin.skewedPartitionFactor": "8"},
               config={"skew_join": "auto"}),
     ModelCase("auto_aqe_above_2000_partitions", (), AUTO_JOIN, extra_tables=auto_tables_sized(),
               conf={**AQE_SMALL, "spark.sql.shuffle.partitions": "2400"}, config={"skew_join": "auto"}),

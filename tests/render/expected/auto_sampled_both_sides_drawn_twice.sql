@@ -1,5 +1,6 @@
 /* skewjoin.skew_join decision record (model unit_model)
   inner join on a.k (int) = b.k (int); skew specification from config skew_join ('auto')
+  auto: AQE regime (measure, or leave the join to AQE?): measure: Spark estimates a at 976.6 KiB and b at 39.1 KiB, a mean partition of 5.1 KiB over 200 shuffle partitions; the largest partition AQE leaves whole is a 976.6 KiB, b 39.1 KiB (max of skewedPartitionThresholdInBytes 256.0 MiB and skewedPartitionFactor 5.0 x the mean, at most the side), its pieces 64.0 MiB (advisoryPartitionSizeInBytes), against 5 x the mean partition, 25.4 KiB; AQE may leave a hot key whole
   skew measured on a (sampled: Spark estimates a at 976.6 KiB, above sample_above_bytes (9.8 KiB); one query counted its keys on a sample of 28.8% of the rows (rand(29), 330 rows drawn, drawn twice: the first draw was too small), then one query counted its rows, NULL keys, input splits and 33 key(s) exactly over every row (its 22 candidate(s) and the keys the other side listed); <elapsed> s): 1000 rows in 4 input splits, 40 with a NULL key; heaviest keys: 0 60.0%; 2 0.8%; 6 0.8%; 10 0.8%; 3 0.8%
   skew measured on b (sampled: Spark estimates b at 39.1 KiB, above sample_above_bytes (9.8 KiB); one query counted its keys on a sample of 24% of the rows (rand(29), 99 rows drawn), then one query counted its rows, NULL keys, input splits and 33 key(s) exactly over every row (its 17 candidate(s) and the keys the other side listed); <elapsed> s): 360 rows in 1 input splits, 0 with a NULL key; heaviest keys: 5 83.6%; 1 0.3%; 9 0.3%; 11 0.3%; 15 0.3%
   auto: rules min_share 0.01, max_keys 20, broadcast budget 100,000 rows, multicast budget 10,000,000 rows, 20 slots (from var('skewjoin_total_slots'))
@@ -21,7 +22,7 @@
   hot branch for keys of a (0): a's hot rows inner join the broadcast rows of b with those keys; multicast: those rows of b are broadcast, one copy to each of the 4 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
   hot branch for keys of b (5): b's hot rows inner join the broadcast rows of a with those keys; multicast: those rows of a are broadcast, one copy to each of the 2 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
   strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
-  measuring cost: 25 compile-time queries (5 reading data), <elapsed> s of wall time; by kind: 'auto' counts 5, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; parallelism 1, <elapsed> s; settings 11, <elapsed> s; size estimates 4, <elapsed> s
+  measuring cost: 23 compile-time queries (5 reading data), <elapsed> s of wall time; by kind: 'auto' counts 5, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; parallelism 1, <elapsed> s; settings 11, <elapsed> s; size estimates 2, <elapsed> s
 */
 with
 
