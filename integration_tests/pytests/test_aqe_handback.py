@@ -1,5 +1,5 @@
 """skew_join 'auto' hands the join back to AQE where AQE will split it
-(macros/skew_join/aqe_forecast.sql), on the Thrift server: before counting,
+(macros/skew_join/aqe_regime.sql, aqe_forecast.sql), on the Thrift server: before counting,
 where AQE's settings are tuned to the join's size (its own regime), and after
 counting, where the forecast says AQE splits every planned key as finely.
 

@@ -14,7 +14,7 @@
         {{- return({'skipped': 'off', 'reason': skewjoin._sj_queries_off_reason()}) -}}
     {%- endif -%}
     {#- skew_join's inner join in AQE's own regime goes back to AQE before anything is counted
-        (aqe_forecast.sql, `_sj_aqe_regime`) -#}
+        (aqe_regime.sql) -#}
     {%- set known = skewjoin._sj_aqe_regime_facts(j) if j.macro == 'skew_join' else none -%}
     {%- set regime = skewjoin._sj_aqe_regime(j, known) -%}
     {%- if regime.hand_back -%}

@@ -1,4 +1,4 @@
-"""'auto''s AQE forecast (macros/skew_join/aqe_forecast.sql): the rules
+"""'auto''s AQE forecast and regime (macros/skew_join/aqe_forecast.sql, aqe_regime.sql): the rules
 that need no case of their own. The forecasts themselves are model cases
 (auto_aqe_*: handed back, above 2000 partitions, inside a larger query, AQE
 off) pinned in expected/."""
