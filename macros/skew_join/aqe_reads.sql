@@ -85,8 +85,34 @@
     {%- set code = (model.get('raw_code') or model.get('raw_sql') or '') | string -%}
     {%- set code = modules.re.sub('\\{#.*?#\\}|\\{%.*?%\\}|--[^\\n]*', '', code, flags=modules.re.S) -%}
     {%- set code = modules.re.sub('\\{\\{\\s*config\\(.*?\\)\\s*\\}\\}', '', code, flags=modules.re.S) -%}
-    {{- return(modules.re.fullmatch('\\s*\\{\\{\\s*skewjoin\\.skew_join\\((?:.(?!\\}\\}))*.\\)\\s*\\}\\}\\s*', code,
-        flags=modules.re.S) is not none) -}}
+    {%- set m = modules.re.fullmatch('\\s*\\{\\{-?\\s*skewjoin\\.skew_join\\((.*)\\)\\s*-?\\}\\}\\s*', code, flags=modules.re.S) -%}
+    {%- if m is none or '{{' in m.group(1) -%}
+        {{- return(false) -}}
+    {%- endif -%}
+    {#- the call's parenthesis closes at the end (string literals skipped): nothing applied to its result, as in
+        `skew_join(...) ~ other(...)`; its arguments may hold `}}`, as a nested dict does -#}
+    {%- set st = namespace(depth=1, quote=none, escaped=false, closed=false) -%}
+    {%- for ch in m.group(1) -%}
+        {%- if st.quote is not none -%}
+            {%- if st.escaped -%}
+                {%- set st.escaped = false -%}
+            {%- elif ch == '\\' -%}
+                {%- set st.escaped = true -%}
+            {%- elif ch == st.quote -%}
+                {%- set st.quote = none -%}
+            {%- endif -%}
+        {%- elif ch in ('"', "'") -%}
+            {%- set st.quote = ch -%}
+        {%- elif ch == '(' -%}
+            {%- set st.depth = st.depth + 1 -%}
+        {%- elif ch == ')' -%}
+            {%- set st.depth = st.depth - 1 -%}
+            {%- if st.depth == 0 -%}
+                {%- set st.closed = true -%}
+            {%- endif -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{- return(not st.closed and st.depth == 1) -}}
 {%- endmacro %}
 
 {#- Bytes as the record prints them (powers of 1024). -#}

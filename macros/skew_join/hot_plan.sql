@@ -5,16 +5,28 @@
 {#- The measure of the hot keys, per side: 'auto' finds them with one
     aggregate query (not where the skew plans are declined or run-time
     queries are off); declared ones are counted to verify them (verify.sql).
-    Returns {side: {'skipped': 'declined' or 'off', 'reason'} or
-    {'detected': `_sj_detect_hot_keys`} or {'verified': `_sj_count_hot_keys`}}. -#}
+    A skew_join whose whole specification is hot keys 'auto' (no group, no
+    declared key) is first checked for AQE's own regime (aqe_regime.sql), as
+    skew_join 'auto' is: there AQE balances the join itself and nothing is
+    detected.
+    Returns {side: {'skipped': 'declined', 'off' or 'aqe', 'reason'} or
+    {'detected': `_sj_detect_hot_keys`} or {'verified': `_sj_count_hot_keys`}},
+    and 'regime' (`_sj_aqe_regime`, where read). -#}
 {% macro _sj_measure_hot_keys(j, skew, guard) -%}
-    {%- set facts = {} -%}
+    {%- set facts = {'regime': none} -%}
+    {%- set auto_only = skew.hot.sides and not skew.groups and skew.hot.sides.values() | reject('equalto', 'auto')
+        | list | length == 0 -%}
+    {%- if j.macro == 'skew_join' and auto_only and not guard.declined and skewjoin._sj_queries_allowed() -%}
+        {%- do facts.update({'regime': skewjoin._sj_aqe_regime(j, skewjoin._sj_aqe_regime_facts(j))}) -%}
+    {%- endif -%}
     {%- for side in ['left', 'right'] if side in skew.hot.sides -%}
         {%- set declared = skew.hot.sides[side] -%}
         {%- if declared == 'auto' and guard.declined -%}
             {%- do facts.update({side: {'skipped': 'declined'}}) -%}
         {%- elif declared == 'auto' and not skewjoin._sj_queries_allowed() -%}
             {%- do facts.update({side: {'skipped': 'off', 'reason': skewjoin._sj_queries_off_reason()}}) -%}
+        {%- elif declared == 'auto' and facts.regime is not none and facts.regime.hand_back -%}
+            {%- do facts.update({side: {'skipped': 'aqe'}}) -%}
         {%- elif declared == 'auto' -%}
             {%- do facts.update({side: {'detected': skewjoin._sj_detect_hot_keys(j, side, skew.hot.options)}}) -%}
         {%- else -%}
@@ -32,14 +44,15 @@
     hot on which side, and why. Returns {'requested', 'active', 'left' and
     'right' ({'tuples', 'shown'} or none), 'null_left', 'null_right',
     'taken' (every hot tuple), 'splits_<side>' (input splits, where
-    counted), 'dropped', 'options', 'skew', 'parallelism', 'sides': [what
-    each side's record says: {'side', 'how' ('declined', 'off', 'detected'
-    or 'declared'), ...}]}. -#}
+    counted), 'dropped', 'options', 'skew', 'parallelism', 'regime' (the
+    AQE regime's verdict, where read), 'sides': [what each side's record
+    says: {'side', 'how' ('declined', 'off', 'aqe', 'detected' or
+    'declared'), ...}]}. -#}
 {% macro _sj_plan_hot_keys(j, skew, guard, facts) -%}
     {%- set hot_spec = skew.hot -%}
     {%- set result = {'active': false, 'requested': hot_spec.requested, 'left': none, 'right': none,
                       'null_left': false, 'null_right': false, 'skew': skew, 'options': hot_spec.options,
-                      'parallelism': guard.parallelism, 'sides': [], 'taken': []} -%}
+                      'parallelism': guard.parallelism, 'sides': [], 'taken': [], 'regime': facts.get('regime')} -%}
     {%- for side in ['left', 'right'] if side in hot_spec.sides -%}
         {%- set declared = hot_spec.sides[side] -%}
         {%- set f = facts.get(side) or {} -%}

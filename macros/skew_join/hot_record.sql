@@ -5,7 +5,8 @@
 
 {#- The record of the hot-keys plan (`_sj_plan_hot_keys`). -#}
 {% macro _sj_hot_record(j, hot) -%}
-    {%- set lines = [] -%}
+    {%- set lines = (hot.regime.lines | map('replace', 'auto: AQE regime', "hot keys 'auto': AQE regime") | list)
+        if hot.get('regime') is not none else [] -%}
     {%- for e in hot.sides -%}
         {%- set alias = j[e.side].alias -%}
         {%- if e.how == 'declined' -%}
@@ -14,6 +15,9 @@
         {%- elif e.how == 'off' -%}
             {%- do lines.append('hot keys of ' ~ alias ~ " not measured: 'auto' needs a query and run-time queries are"
                 ~ ' off ' ~ e.reason) -%}
+        {%- elif e.how == 'aqe' -%}
+            {%- do lines.append('hot keys of ' ~ alias ~ ' not measured: the join is left to AQE (its regime,'
+                ~ ' above)') -%}
         {%- elif e.how == 'detected' -%}
             {%- do lines.append(skewjoin._sj_detected_record(alias, e.detected, e.found, hot.options)) -%}
         {%- else -%}

@@ -18,6 +18,9 @@
     {%- elif plan.plain and plan.auto is not none and (plan.auto.get('aqe') or {}).get('hand_back') -%}
         {{- return(lines + ['strategy: ' ~ (plan.auto.aqe.get('strategy') or "plain join, handed back to AQE (auto's"
             ~ ' forecast above: AQE splits every planned key as finely as the skew plan would)')]) -}}
+    {%- elif plan.plain and (hot.get('regime') or {}).get('hand_back') -%}
+        {{- return(lines + ["strategy: plain join, left to AQE (hot keys 'auto': the AQE regime above, nothing"
+            ~ ' detected)']) -}}
     {%- elif plan.plain -%}
         {%- set groups_text = 'no skew groups' ~ (' left after verification' if plan.dropped else '') -%}
         {%- set hot_text = ' and no hot keys' if not hot.requested else (', hot keys dropped after verification'

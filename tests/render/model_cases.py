@@ -409,6 +409,9 @@ CASES: list[ModelCase] = [
     ModelCase("hk_auto_sampled_above_bytes", (), AUTO_JOIN.replace("join_type='inner'", "join_type='inner', "
               "skew={'hot_keys': {'a': 'auto'}, 'hot_keys_options': {'sample_rows': 300}}"),
               extra_tables=auto_tables_bytes(32000, 11520), vars=SAMPLE_SMALL),
+    # hot_keys 'auto' as the whole specification, in AQE's regime: left to AQE, nothing detected
+    ModelCase("hk_auto_aqe_regime", (), AUTO_JOIN.replace("join_type='inner'", "join_type='inner', "
+              "skew={'hot_keys': {'a': 'auto'}}"), extra_tables=auto_tables_sized(), conf=AQE_SMALL),
     ModelCase("auto_no_run_time_queries", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT),
               config={"skew_join": "auto"}, vars={"skewjoin_run_queries": False}),
     ModelCase("auto_declined", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT), config={"skew_join": "auto"},

@@ -23,8 +23,14 @@ CALL = "{{ skewjoin.skew_join(ref('a'), ref('b'), on=['k']) }}"
         ("select k, count(*) from (" + CALL + ") as j group by k", False),
         (CALL + "\nunion all\n" + CALL, False),
         ("{{ my_wrapper('skewed') }}", False),
+        # a nested dict in the call's arguments ends in `}}`; a string may hold a parenthesis
+        ("{{ skewjoin.skew_join(ref('a'), ref('b'), on=['k'], skew={'hot_keys': {'a': 'auto'}}) }}", True),
+        ("{{ skewjoin.skew_join(ref('a'), ref('b'), on=['k'], columns=['a.k', \"b.v as `x)`\"]) }}", True),
+        ("{{ skewjoin.skew_join(ref('a'), ref('b'), on=['k']) ~ ' limit 5' }}", False),
+        ("{{ skewjoin.skew_join(ref('a'), ref('b'), on=['k']) ~ other('x') }}", False),
     ],
-    ids=["integration-model", "config", "statements-and-comments", "aggregate-above", "two-calls", "wrapper"],
+    ids=["integration-model", "config", "statements-and-comments", "aggregate-above", "two-calls", "wrapper",
+         "nested-dict", "parenthesis-in-a-string", "string-after", "call-after"],
 )
 def test_the_join_is_the_whole_model_only_when_the_code_is_one_call(
     renderer: Callable[..., Renderer], code: str, whole: bool

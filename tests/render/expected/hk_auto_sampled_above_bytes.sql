@@ -1,11 +1,12 @@
 /* skewjoin.skew_join decision record (model unit_model)
   inner join on a.k (int) = b.k (int); skew specification from argument skew
+  hot keys 'auto': AQE regime (measure, or leave the join to AQE?): measure: Spark estimates a at 31.2 KiB and b at 11.2 KiB, a mean partition of 218 B over 200 shuffle partitions; the largest partition AQE leaves whole is a 31.2 KiB, b 11.2 KiB (max of skewedPartitionThresholdInBytes 256.0 MiB and skewedPartitionFactor 5.0 x the mean, at most the side), its pieces 64.0 MiB (advisoryPartitionSizeInBytes), against 5 x the mean partition, 1.1 KiB; AQE may leave a hot key whole
   hot keys of a found at run time (sampled: Spark estimates a at 31.2 KiB, above sample_above_bytes (9.8 KiB); one query counted its keys on a sample of 30% of the rows (rand(29), 342 rows drawn), then one query counted its rows, NULL keys, input splits and 21 key(s) exactly over every row (its 21 candidate(s)); <elapsed> s, 1000 rows in 4 input splits; min_share 0.01, max_keys 20): 0 60.0%; NULL 4.0%
   rows of a with a NULL key are dropped before the join (they can never match and a is not preserved)
   hot rows of a joined where they are read: its 4 input splits already use half or more of the 2 tasks Spark runs at once (default parallelism), so a spread would cost a shuffle of the hot rows and gain no parallelism
   hot branch for keys of a (0): a's hot rows inner join the broadcast rows of b with those keys; multicast: those rows of b are broadcast, one copy to each of the 4 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
   strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
-  measuring cost: 7 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: hot-key detection 2, <elapsed> s; column lists 2, <elapsed> s; parallelism 1, <elapsed> s; settings 1, <elapsed> s; size estimates 1, <elapsed> s
+  measuring cost: 18 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: hot-key detection 2, <elapsed> s; column lists 2, <elapsed> s; parallelism 1, <elapsed> s; settings 11, <elapsed> s; size estimates 2, <elapsed> s
 */
 with
 
