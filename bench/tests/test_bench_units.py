@@ -949,7 +949,7 @@ def _fake_compiler(backend: _FakeBackend, events: list[tuple[str, Any]]) -> Any:
 def test_skewjoin_models_compile_after_the_warm_up_under_the_settings_they_run_with(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from skewjoin_bench.report import compiled_under_markdown, gives_up, gives_up_markdown, handed_back
+    from skewjoin_bench.report import aqe_forecast, compiled_under_markdown, gives_up, gives_up_markdown, handed_back
     from skewjoin_bench.scenarios import Bench
 
     events: list[tuple[str, Any]] = []
@@ -991,6 +991,13 @@ def test_skewjoin_models_compile_after_the_warm_up_under_the_settings_they_run_w
     record = result.decision_records["bench_wide_skew_auto"]
     assert handed_back(record) is True
     assert handed_back(_KEPT_RECORD) is False and handed_back("/* hot keys */") is None
+    # left to AQE before counting (AQE's regime), by skew_join 'auto' and by hot keys 'auto'; a regime line
+    # that says measure is no hand-back
+    regime = "auto: AQE regime (measure, or leave the join to AQE?): "
+    left = f"/* {regime}left to AQE, nothing counted: ...\nstrategy: plain join, left to AQE (...) */"
+    assert handed_back(left) is True and handed_back(left.replace("/* auto:", "/* hot keys 'auto':")) is True
+    assert handed_back(f"/* {regime}measure: ...\nstrategy: hot keys by broadcast */") is False
+    assert aqe_forecast(f"/* hot keys '{regime}measure: x */") == "regime: measure: x */"
     md = "\n".join(compiled_under_markdown(result, {"skewed/skew_auto": {"skew_split_joins": 1}}))
     assert (
         "| c. both sides hot on the same key (the output explodes) | skew_join 'auto' → handed back to AQE "

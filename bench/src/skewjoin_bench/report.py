@@ -156,27 +156,36 @@ def gives_up(result: BenchResult, medians: dict[str, dict[str, Any]]) -> list[Gi
     return out
 
 
-#: the decision record's line of a join skew_join 'auto' handed back to AQE (macros/skew_join/skew_record.sql)
-_HANDED_BACK = "strategy: plain join, handed back to AQE"
-#: the head of the AQE forecast's verdict line (macros/skew_join/aqe_forecast.sql)
+#: the decision record's lines of a join 'auto' handed back to AQE (macros/skew_join/skew_record.sql): after
+#: its counts (the forecast), or before counting (AQE's regime, skew_join 'auto' and hot keys 'auto')
+_HANDED_BACK = ("strategy: plain join, handed back to AQE", "strategy: plain join, left to AQE")
+#: the heads of the AQE forecast's verdict line (macros/skew_join/aqe_forecast.sql) and of the AQE regime's
+#: (macros/skew_join/aqe_regime.sql; hot keys 'auto' prefixes it with "hot keys ")
 _FORECAST = "auto: AQE forecast (would Spark split the plain join itself?): "
+_REGIME = "auto': AQE regime (measure, or leave the join to AQE?): "
+_REGIME_AUTO = "auto: AQE regime (measure, or leave the join to AQE?): "
 
 
 def handed_back(record: str) -> bool | None:
-    """Whether a decision record says skew_join 'auto' handed the join back to AQE (wrote the plain join);
-    None when the record has no AQE forecast (a plan that makes none, or no heavy key to forecast)."""
-    if _HANDED_BACK in record:
+    """Whether a decision record says 'auto' handed the join back to AQE (wrote the plain join); None when
+    the record has neither an AQE forecast nor an AQE regime line (a plan that makes none)."""
+    if any(line in record for line in _HANDED_BACK):
         return True
-    return False if _FORECAST in record else None
+    return False if aqe_forecast(record) is not None else None
 
 
 def aqe_forecast(record: str) -> str | None:
-    """The AQE forecast's verdict in a decision record (the text after its head), None without one."""
+    """The AQE forecast's verdict in a decision record (the text after its head), else the AQE regime's
+    (prefixed "regime: "), None without either."""
+    regime = None
     for line in record.splitlines():
         line = line.strip()
         if line.startswith(_FORECAST):
             return line[len(_FORECAST) :]
-    return None
+        for head in (_REGIME_AUTO, _REGIME):
+            if regime is None and head in line:
+                regime = "regime: " + line[line.index(head) + len(head) :]
+    return regime
 
 
 def _split_text(joins: float | None) -> str:
@@ -222,9 +231,11 @@ def compiled_under_markdown(result: BenchResult, medians: dict[str, dict[str, An
         "",
         "Each skewjoin model is compiled in a session holding the settings it runs with (the plain joins first, "
         "then the warm-up, which makes the scaled thresholds, then the others; the session is put back after "
-        "each compile). skew_join 'auto' reads AQE's settings there and hands the join back to AQE, writing the "
-        "plain join, where that session's AQE would split its hot partitions as finely as its plan; hot keys "
-        "'auto' makes no forecast. The forecast and the strategy are read from the model's decision record; "
+        "each compile). skew_join 'auto' reads AQE's settings there and leaves the join to AQE, writing the "
+        "plain join, before counting where the session's AQE is tuned to the join's size (its regime; hot keys "
+        "'auto' as the whole specification too), or after counting where that AQE would split its hot "
+        "partitions as finely as its plan. The forecast (or the regime's verdict) and the strategy are read "
+        "from the model's decision record; "
         "*AQE split* is whether the run's final plan has a `SortMergeJoin(skew=true)` (median over its runs, "
         "from the event log).",
         "",
