@@ -199,6 +199,13 @@
             {%- do out.reasons.append('key ' ~ k.name ~ ': Spark gives no size estimate of ' ~ alias) -%}
             {%- continue -%}
         {%- endif -%}
+        {#- a side read from its column statistics (no scan) has no count of its input splits, which bound
+            AQE's pieces and a hot key's tasks -#}
+        {%- if sides[k.side].splits is none or k.parallelism is none -%}
+            {%- do out.reasons.append('key ' ~ k.name ~ ': the input splits of ' ~ alias ~ ' are not known (its'
+                ~ ' skew was estimated from column statistics), and they bound the pieces AQE cuts') -%}
+            {%- continue -%}
+        {%- endif -%}
         {%- set others = namespace(rows=sides[k.side].total) -%}
         {%- for o in heavy_keys if o.side == k.side -%}{%- set others.rows = others.rows - o.rows -%}{%- endfor -%}
         {%- set bytes = k.rows * bpr[k.side] -%}
