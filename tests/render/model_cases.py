@@ -138,16 +138,9 @@ def auto_tables(left: list[tuple[object, ...]], right: list[tuple[object, ...]],
     }
 
 
-def auto_tables_sized() -> dict[str, Table]:
-    """auto_tables(LEFT, RIGHT) with file sizes (1,000 bytes a row), for AQE's forecast."""
-    out = auto_tables(LEFT, RIGHT)
-    out["skewjoin_it.spread_left"].file_bytes = 1000 * len(LEFT)
-    out["skewjoin_it.spread_right"].file_bytes = 1000 * len(RIGHT)
-    return out
-
-
-def auto_tables_sized_stats(left_stats: dict[str, dict[str, str]]) -> dict[str, Table]:
-    """auto_tables_sized() with the left side's column statistics (a histogram): 'auto' reads them, no scan."""
+def auto_tables_sized(left_stats: dict[str, dict[str, str]] | None = None) -> dict[str, Table]:
+    """auto_tables(LEFT, RIGHT) with file sizes (1,000 bytes a row), for AQE's forecast (and the left side's
+    column statistics, if given)."""
     out = auto_tables(LEFT, RIGHT, left_stats=left_stats)
     out["skewjoin_it.spread_left"].file_bytes = 1000 * len(LEFT)
     out["skewjoin_it.spread_right"].file_bytes = 1000 * len(RIGHT)
@@ -427,7 +420,7 @@ CASES: list[ModelCase] = [
     # a side estimated from its histogram has no input-split count: the AQE forecast keeps the plan and says why
     # (it compared None with the pieces before, once the join was known to be the whole model)
     ModelCase("auto_histogram_aqe_forecast", (), AUTO_JOIN,
-              extra_tables=auto_tables_sized_stats(LEFT_HISTOGRAM), config={"skew_join": "auto"}),
+              extra_tables=auto_tables_sized(LEFT_HISTOGRAM), config={"skew_join": "auto"}),
     ModelCase("auto_histogram", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT, left_stats=LEFT_HISTOGRAM),
               config={"skew_join": "auto"}),
     ModelCase("auto_histogram_statistics_false", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT, left_stats=LEFT_HISTOGRAM),
