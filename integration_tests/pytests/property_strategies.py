@@ -990,7 +990,9 @@ def prune_shapes(draw: st.DrawFn) -> PruneShape:
             override = draw(st.sampled_from(["left", "full", "left anti"]))
         smalls.append(Small(
             alias=alias, view=f"global_temp.sj_prop_small{i + 1}", keys=keys,
-            filter=_star_filter(draw, alias, keys[0][1], pools[first], big_keys[first]),
+            # the filter is on the small relation's first key column, which joins big key idx[0] (not
+            # `first` when both keys are joined): its literal takes that key's pool and type
+            filter=_star_filter(draw, alias, keys[0][1], pools[idx[0]], big_keys[idx[0]]),
             join_type=override, alias_given=True,
         ))  # fmt: skip
     above = draw(st.integers(0, 2)) == 0

@@ -311,6 +311,18 @@ def check_refusal(shape: Shape | StarShape | PruneShape, compiled: Compiled) -> 
     )
 
 
+def accepted(prop: PropertyRunner, shape: Shape | StarShape | PruneShape, compiled: Compiled) -> bool:
+    """Whether the shape compiled (its SQL deterministic), tallied; a refusal must be a
+    documented one for a shape the documented rules refuse (:func:`check_refusal`)."""
+    if compiled.sql is None:
+        check_refusal(shape, compiled)
+        prop.tally["refused"] += 1
+        return False
+    prop.tally["compiled"] += 1
+    assert_deterministic_sql(compiled.sql)
+    return True
+
+
 # -- the harness's own literals -------------------------------------------------------
 
 
@@ -451,12 +463,8 @@ def test_skew_join_equals_plain_join(prop: PropertyRunner) -> None:
         first = data.draw(tables(shape), label="tables #1")
         prop.load(shape, first)
         compiled = prop.compile_shape(shape)
-        if compiled.sql is None:
-            check_refusal(shape, compiled)
-            prop.tally["refused"] += 1
+        if not accepted(prop, shape, compiled):
             return
-        prop.tally["compiled"] += 1
-        assert_deterministic_sql(compiled.sql)
         # the other data sets in views of their own, compared with the first in two statements
         suffixes = [""]
         for i in range(2, DATA_PER_SHAPE + 1):
@@ -498,12 +506,8 @@ def test_skew_join_auto_hot_keys_equal_plain_join(prop: PropertyRunner) -> None:
         tables_ = data.draw(tables(shape), label="tables")
         prop.load(shape, tables_)
         compiled = prop.compile(shape.inline_sql())
-        if compiled.sql is None:
-            check_refusal(shape, compiled)
-            prop.tally["refused"] += 1
+        if not accepted(prop, shape, compiled):
             return
-        prop.tally["compiled"] += 1
-        assert_deterministic_sql(compiled.sql)
         prop.assert_equals_plain_join(shape, compiled.sql)
 
     prop.tally.clear()
@@ -552,12 +556,8 @@ def test_star_join_equals_plain_star_join(prop: PropertyRunner) -> None:
             prop.sql(statement)
         key = None if per_example else repr((shape.inline_sql(), [shape.dim_columns(d) for d in shape.dims], shape.fact_columns()))
         compiled = prop.compile(shape.inline_sql(), cache_key=key)
-        if compiled.sql is None:
-            check_refusal(shape, compiled)
-            prop.tally["refused"] += 1
+        if not accepted(prop, shape, compiled):
             return
-        prop.tally["compiled"] += 1
-        assert_deterministic_sql(compiled.sql)
         # the other data sets (unless pruning read the first at compile time) in views of their own,
         # compared with the first in two statements
         suffixes = [""]
@@ -595,12 +595,8 @@ def test_pruned_query_equals_unpruned_query(prop: PropertyRunner) -> None:
         for statement in t.view_sql(shape):
             prop.sql(statement)
         compiled = prop.compile(shape.inline_sql())
-        if compiled.sql is None:
-            check_refusal(shape, compiled)
-            prop.tally["refused"] += 1
+        if not accepted(prop, shape, compiled):
             return
-        prop.tally["compiled"] += 1
-        assert_deterministic_sql(compiled.sql)
         prop.assert_pruned_equals_unpruned(shape, compiled.sql, shape.query("true"))
         where = compiled.sql[compiled.sql.index("where") : compiled.sql.index(")\nselect")]
         body = where.split("*/")[-1]
