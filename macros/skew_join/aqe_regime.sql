@@ -54,7 +54,7 @@
     {%- set s = facts.settings -%}
     {%- set head = 'auto: AQE regime (measure, or leave the join to AQE?): ' -%}
     {%- if j.join_type != 'inner' or skewjoin._sj_aqe_gate(s, facts.whole) is not none
-           or facts.bytes.get('left') is none or facts.bytes.get('right') is none -%}
+           or facts.bytes.get('left') is none or facts.bytes.get('right') is none or s.partitions < 1 -%}
         {{- return({'hand_back': false, 'lines': []}) -}}
     {%- endif -%}
     {%- set mean = (facts.bytes.left + facts.bytes.right) / s.partitions -%}
