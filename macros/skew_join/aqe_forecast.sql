@@ -171,7 +171,8 @@
             ~ ' is off)'}) -%}
     {%- elif gate == 'part_of_query' -%}
         {%- do out.update({'gate_text': 'not counted on: the join is part of a larger query (the'
-            ~ " model's code is more than one skewjoin.skew_join call), where an operator above it that needs its"
+            ~ " model's code is more than one skewjoin.skew_join call, or the model is a view or ephemeral, read inside other"
+            ~ ' queries), where an operator above it that needs its'
             ~ ' partitioning (an aggregate by the key) makes AQE drop the split unless'
             ~ ' spark.sql.adaptive.forceOptimizeSkewedJoin'}) -%}
     {%- endif -%}

@@ -23,7 +23,11 @@
     {%- if not out.enabled -%}
         {{- return(out) -}}
     {%- endif -%}
-    {%- set initial = skewjoin._sj_spark_conf('spark.sql.adaptive.coalescePartitions.initialPartitionNum') -%}
+    {#- Spark's numShufflePartitions: initialPartitionNum only where AQE coalesces partitions -#}
+    {%- set coalescing = skewjoin._sj_spark_conf('spark.sql.adaptive.coalescePartitions.enabled', 'true') | lower
+        == 'true' -%}
+    {%- set initial = skewjoin._sj_spark_conf('spark.sql.adaptive.coalescePartitions.initialPartitionNum')
+        if coalescing else none -%}
     {%- set partitions = (initial if initial is not none and initial | trim != ''
         else skewjoin._sj_spark_conf('spark.sql.shuffle.partitions', '200')) | int -%}
     {%- do out.update({
@@ -77,16 +81,25 @@
 {#- Whether the model's code is one skewjoin.skew_join call (besides its
     config, comments and statement tags such as {% do %} and {% set %}, which
     write no SQL): nothing of the model above the join can need its
-    partitioning. -#}
+    partitioning. Not where the model is a view or ephemeral (other queries
+    read it inside theirs), nor where the call's arguments call the package
+    again (a skew_join over a skew_join: the outer join reuses the inner's
+    partitioning). -#}
 {% macro _sj_join_is_the_model() -%}
     {%- if model is not defined or model is none or model is not mapping -%}
         {{- return(false) -}}
     {%- endif -%}
+    {%- set materialized = ((model.get('config') or {}).get('materialized') or '') | string | lower -%}
+    {%- if model.get('resource_type') == 'model' and materialized in ('view', 'ephemeral') -%}
+        {{- return(false) -}}
+    {%- endif -%}
     {%- set code = (model.get('raw_code') or model.get('raw_sql') or '') | string -%}
+    {%- set code = modules.re.sub('\\{%-?\\s*set\\s+\\w+\\s*-?%\\}.*?\\{%-?\\s*endset\\s*-?%\\}', '', code,
+        flags=modules.re.S) -%}
     {%- set code = modules.re.sub('\\{#.*?#\\}|\\{%.*?%\\}|--[^\\n]*', '', code, flags=modules.re.S) -%}
-    {%- set code = modules.re.sub('\\{\\{\\s*config\\(.*?\\)\\s*\\}\\}', '', code, flags=modules.re.S) -%}
+    {%- set code = modules.re.sub('\\{\\{-?\\s*config\\(.*?\\)\\s*-?\\}\\}', '', code, flags=modules.re.S) -%}
     {%- set m = modules.re.fullmatch('\\s*\\{\\{-?\\s*skewjoin\\.skew_join\\((.*)\\)\\s*-?\\}\\}\\s*', code, flags=modules.re.S) -%}
-    {%- if m is none or '{{' in m.group(1) -%}
+    {%- if m is none or '{{' in m.group(1) or modules.re.search('\\bskewjoin\\.\\w+\\s*\\(', m.group(1)) -%}
         {{- return(false) -}}
     {%- endif -%}
     {#- the call's parenthesis closes at the end (string literals skipped): nothing applied to its result, as in

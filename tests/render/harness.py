@@ -59,6 +59,7 @@ PROJECT_VARS: dict[str, Any] = {
 DEFAULT_CONF: dict[str, str] = {
     "spark.sql.ansi.enabled": "true", "spark.sql.shuffle.partitions": "200", "spark.master": "local[*]",
     "spark.sql.adaptive.enabled": "true", "spark.sql.adaptive.coalescePartitions.initialPartitionNum": "<undefined>",
+    "spark.sql.adaptive.coalescePartitions.enabled": "true",
     # AQE's skew join (read by 'auto''s forecast, aqe_forecast.sql), as a fresh Spark 4 session reports them
     "spark.sql.adaptive.skewJoin.enabled": "true", "spark.sql.adaptive.skewJoin.skewedPartitionFactor": "5.0",
     "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes": "268435456b",

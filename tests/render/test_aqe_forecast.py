@@ -28,15 +28,42 @@ CALL = "{{ skewjoin.skew_join(ref('a'), ref('b'), on=['k']) }}"
         ("{{ skewjoin.skew_join(ref('a'), ref('b'), on=['k'], columns=['a.k', \"b.v as `x)`\"]) }}", True),
         ("{{ skewjoin.skew_join(ref('a'), ref('b'), on=['k']) ~ ' limit 5' }}", False),
         ("{{ skewjoin.skew_join(ref('a'), ref('b'), on=['k']) ~ other('x') }}", False),
+        # a skew_join over a skew_join: the outer join reuses the inner's partitioning
+        ("{{ skewjoin.skew_join(skewjoin.skew_join(ref('a'), ref('b'), on=['k']), ref('c'), on=['k']) }}", False),
+        # whitespace control on the config, and a block set, write no SQL
+        ("{{- config(materialized='table') -}}\n{% set x %}select 1{% endset %}\n" + CALL, True),
     ],
-    ids=["integration-model", "config", "statements-and-comments", "aggregate-above", "two-calls", "wrapper",
-         "nested-dict", "parenthesis-in-a-string", "string-after", "call-after"],
+    ids=[
+        "integration-model",
+        "config",
+        "statements-and-comments",
+        "aggregate-above",
+        "two-calls",
+        "wrapper",
+        "nested-dict",
+        "parenthesis-in-a-string",
+        "string-after",
+        "call-after",
+        "nested-call",
+        "whitespace-control",
+    ],
 )
 def test_the_join_is_the_whole_model_only_when_the_code_is_one_call(
     renderer: Callable[..., Renderer], code: str, whole: bool
 ) -> None:
     r = renderer()
     r.context["model"]["raw_code"] = code
+    assert r.macros["_sj_join_is_the_model"]() is whole
+
+
+@pytest.mark.parametrize(("materialized", "whole"), [("table", True), ("incremental", True), ("view", False),
+                                                    ("ephemeral", False)])  # fmt: skip
+def test_a_view_or_ephemeral_model_is_read_inside_other_queries(
+    renderer: Callable[..., Renderer], materialized: str, whole: bool
+) -> None:
+    r = renderer()
+    r.context["model"]["raw_code"] = CALL
+    r.context["model"]["config"] = {"materialized": materialized}
     assert r.macros["_sj_join_is_the_model"]() is whole
 
 

@@ -2,7 +2,7 @@
   inner join on a.k (int) = b.k (int); skew specification from config skew_join ('auto')
   auto: AQE regime (measure, or leave the join to AQE?): left to AQE, nothing counted: AQE on, 200 shuffle partitions, the join is the whole model, an inner join (AQE splits either side); Spark estimates a at 976.6 KiB and b at 351.6 KiB, a mean partition of 6.6 KiB over 200 shuffle partitions; the largest partition AQE leaves whole is a 24.4 KiB, b 8.8 KiB (max of skewedPartitionThresholdInBytes 1.0 KiB and skewedPartitionFactor 5.0 x the mean, at most the side), its pieces 1.0 KiB (advisoryPartitionSizeInBytes), against 5 x the mean partition, 33.2 KiB. AQE balances this join at run time with exact sizes; counting its keys would read both sides in full
   strategy: plain join, left to AQE (auto's AQE regime above: nothing counted)
-  measuring cost: 15 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 2, <elapsed> s; settings 11, <elapsed> s; size estimates 2, <elapsed> s
+  measuring cost: 16 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 2, <elapsed> s; settings 12, <elapsed> s; size estimates 2, <elapsed> s
 */
 select
     a.id,

@@ -12,7 +12,7 @@
   auto: AQE forecast, key NULL: about 39.1 KiB (40 rows of a) against a skew bar of 14.1 KiB (max of 8.0 x the median 1.8 KiB, skewedPartitionThresholdInBytes 1.0 KiB); pieces of 1.8 KiB, at most one a map task (4): 4, against the skew plan's 4 (NULL keys routed around the join)
   auto: AQE forecast (would Spark split the plain join itself?): yes (AQE on, 200 shuffle partitions, the join is the whole model), for every key: the plain join is written and AQE splits it (a skew plan would add work to a join AQE already balances)
   strategy: plain join, handed back to AQE (auto's forecast above: AQE splits every planned key as finely as the skew plan would)
-  measuring cost: 19 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; settings 11, <elapsed> s; size estimates 2, <elapsed> s
+  measuring cost: 20 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; settings 12, <elapsed> s; size estimates 2, <elapsed> s
 */
 select
     a.id,

@@ -6,7 +6,7 @@ select k, count(*) as n from (/* skewjoin.skew_join decision record (model unit_
   auto: key 5 (a 8 rows (0.8%), b 301 rows (83.6%)): hot key of b: broadcast a's 8 row(s) of this key
   auto: key 0 (a 600 rows (60.0%), b 1 rows (0.3%)): hot key of a: broadcast b's 1 row(s) of this key
   auto: NULL keys of a (4.0%): routed around the join (they never match)
-  auto: AQE forecast (would Spark split the plain join itself?): not counted on: the join is part of a larger query (the model's code is more than one skewjoin.skew_join call), where an operator above it that needs its partitioning (an aggregate by the key) makes AQE drop the split unless spark.sql.adaptive.forceOptimizeSkewedJoin; the skew plan is kept
+  auto: AQE forecast (would Spark split the plain join itself?): not counted on: the join is part of a larger query (the model's code is more than one skewjoin.skew_join call, or the model is a view or ephemeral, read inside other queries), where an operator above it that needs its partitioning (an aggregate by the key) makes AQE drop the split unless spark.sql.adaptive.forceOptimizeSkewedJoin; the skew plan is kept
   auto: planned specification; to pin it (and skip the measuring), paste into the model (Jinja): {{ config(skew_join={'hot_keys': {'a': [0, none], 'b': [5]}}) }}
   auto: the same specification in YAML (a properties file or dbt_project.yml): skew_join: {"hot_keys": {"a": [0, null], "b": [5]}}
   auto: pinned, that specification is counted at compile time as any declared one: a group or hot key under one slot's even share (1/20) is dropped; add 'verify': 0.01 to keep auto's min_share, or 'verify': false to plan it as written
@@ -18,7 +18,7 @@ select k, count(*) as n from (/* skewjoin.skew_join decision record (model unit_
   hot branch for keys of a (0): a's hot rows inner join the broadcast rows of b with those keys; multicast: those rows of b are broadcast, one copy to each of the 4 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
   hot branch for keys of b (5): b's hot rows inner join the broadcast rows of a with those keys; multicast: those rows of a are broadcast, one copy to each of the 2 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
   strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
-  measuring cost: 20 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; parallelism 1, <elapsed> s; settings 11, <elapsed> s; size estimates 2, <elapsed> s
+  measuring cost: 21 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; parallelism 1, <elapsed> s; settings 12, <elapsed> s; size estimates 2, <elapsed> s
 */
 with
 

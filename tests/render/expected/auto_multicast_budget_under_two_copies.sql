@@ -12,7 +12,7 @@
   hot keys of a (planned from the measured counts): none + NULL keys
   rows of a with a NULL key are dropped before the join (they can never match and a is not preserved)
   strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
-  measuring cost: 19 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; settings 11, <elapsed> s; size estimates 2, <elapsed> s
+  measuring cost: 20 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; settings 12, <elapsed> s; size estimates 2, <elapsed> s
 */
 with
 

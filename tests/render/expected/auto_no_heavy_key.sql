@@ -5,7 +5,7 @@
   auto: rules min_share 0.01, max_keys 20, broadcast budget 100,000 rows, multicast budget 10,000,000 rows, 20 slots (from var('skewjoin_total_slots'))
   auto: no key of either side holds 1.0% (min_share) of its rows
   strategy: plain join (no skew groups and no hot keys)
-  measuring cost: 19 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; settings 11, <elapsed> s; size estimates 2, <elapsed> s
+  measuring cost: 20 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; settings 12, <elapsed> s; size estimates 2, <elapsed> s
 */
 select
     a.id,

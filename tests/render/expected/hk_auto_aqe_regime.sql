@@ -4,7 +4,7 @@
   hot keys of a not measured: the join is left to AQE (its regime, above)
   hot keys: none to handle, so no hot-key branch
   strategy: plain join, left to AQE (hot keys 'auto': the AQE regime above, nothing detected)
-  measuring cost: 15 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 2, <elapsed> s; settings 11, <elapsed> s; size estimates 2, <elapsed> s
+  measuring cost: 16 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 2, <elapsed> s; settings 12, <elapsed> s; size estimates 2, <elapsed> s
 */
 select
     a.id,

@@ -7,7 +7,7 @@
   hot rows of a spread by xxhash64 of the whole row and its input split over 20 partitions: its input has only 4 splits (< spread_min_splits 8) for a default parallelism of 64, which would make the broadcast branch a straggler (cost: one shuffle of the hot rows (written and read once), no sort)
   hot branch for keys of a (0): a's hot rows inner join the broadcast rows of b with those keys; multicast: those rows of b are broadcast, one copy to each of the 20 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
   strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
-  measuring cost: 16 compile-time queries (1 reading data), <elapsed> s of wall time; by kind: verification 1, <elapsed> s; column lists 2, <elapsed> s; parallelism 1, <elapsed> s; settings 11, <elapsed> s; size estimates 1, <elapsed> s
+  measuring cost: 17 compile-time queries (1 reading data), <elapsed> s of wall time; by kind: verification 1, <elapsed> s; column lists 2, <elapsed> s; parallelism 1, <elapsed> s; settings 12, <elapsed> s; size estimates 1, <elapsed> s
 */
 with
 

@@ -7,7 +7,7 @@
   skew groups: 1, total slots 20 (from var('skewjoin_total_slots')); rows in no group: slots #0-#15 by key hash
   group 1 group_1: when 'a.k = 0', driver a, 4 slots -> slots #16-#19, distribute keys: both sides routed by a hash of the keys, nothing multicast; WARNING group 1 group_1 distributes by keys but its `when` selects one key (0): all its rows go to one of its 4 slots, so the key is not spread. To spread one heavy key, declare it in hot_keys (joined by broadcast where its rows are read; legal for every join type)
   strategy: skew groups over a shuffle join on (keys, slot)
-  measuring cost: 15 compile-time queries (1 reading data), <elapsed> s of wall time; by kind: verification 1, <elapsed> s; column lists 2, <elapsed> s; settings 11, <elapsed> s; size estimates 1, <elapsed> s
+  measuring cost: 16 compile-time queries (1 reading data), <elapsed> s of wall time; by kind: verification 1, <elapsed> s; column lists 2, <elapsed> s; settings 12, <elapsed> s; size estimates 1, <elapsed> s
 */
 with
 

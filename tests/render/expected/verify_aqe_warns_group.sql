@@ -8,7 +8,7 @@
   group 1 group_1: when 'a.k = 0', driver a, 4 slots -> slots #16-#19, distribute random: a rows spread by a hash of the whole row and its input split; b rows of the group multicast x4 (each of them is read once and copied to 4 slots: 3 extra rows per row)
   group 1: key 0's 4 slots placed on 4 distinct shuffle partitions of 200 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash
   strategy: skew groups over a shuffle join on (keys, slot)
-  measuring cost: 18 compile-time queries (1 reading data), <elapsed> s of wall time; by kind: verification 1, <elapsed> s; column lists 2, <elapsed> s; settings 13, <elapsed> s; size estimates 1, <elapsed> s; slot placement 1, <elapsed> s
+  measuring cost: 19 compile-time queries (1 reading data), <elapsed> s of wall time; by kind: verification 1, <elapsed> s; column lists 2, <elapsed> s; settings 14, <elapsed> s; size estimates 1, <elapsed> s; slot placement 1, <elapsed> s
 */
 with
 

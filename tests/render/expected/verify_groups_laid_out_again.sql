@@ -7,7 +7,7 @@
   group 2 group_2: when 'b.k_int = 5', driver b, 6 slots -> slots #14-#19, distribute random: b rows spread by a hash of the whole row and its input split; a rows of the group multicast x6 (each of them is read once and copied to 6 slots: 5 extra rows per row)
   group 2: key 5's 6 slots placed on 6 distinct shuffle partitions of 200 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash
   strategy: skew groups over a shuffle join on (keys, slot)
-  measuring cost: 19 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: verification 2, <elapsed> s; column lists 2, <elapsed> s; settings 13, <elapsed> s; size estimates 1, <elapsed> s; slot placement 1, <elapsed> s
+  measuring cost: 20 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: verification 2, <elapsed> s; column lists 2, <elapsed> s; settings 14, <elapsed> s; size estimates 1, <elapsed> s; slot placement 1, <elapsed> s
 */
 with
 

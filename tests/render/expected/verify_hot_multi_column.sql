@@ -6,7 +6,7 @@
   hot rows of a joined where they are read: its input has 64 splits (>= spread_min_splits 8)
   hot branch for keys of a (0, it's): a's hot rows inner join the broadcast rows of b with those keys; multicast: those rows of b are broadcast, one copy to each of the 64 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
   strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
-  measuring cost: 15 compile-time queries (1 reading data), <elapsed> s of wall time; by kind: verification 1, <elapsed> s; column lists 2, <elapsed> s; settings 11, <elapsed> s; size estimates 1, <elapsed> s
+  measuring cost: 16 compile-time queries (1 reading data), <elapsed> s of wall time; by kind: verification 1, <elapsed> s; column lists 2, <elapsed> s; settings 12, <elapsed> s; size estimates 1, <elapsed> s
 */
 with
 
