@@ -25,11 +25,11 @@
 
 {#- The pre-check's measure (metadata only): `_sj_aqe_read`'s settings and
     whether the join is the model, and both sides' size estimates, read only
-    where the gate lets it hand back. Returns none (not an inner join: no
-    query) or {'settings', 'whole', 'bytes'}, which the forecast after the
-    counts reads again (`_sj_aqe_read`'s `known`). -#}
+    where the gate lets it hand back. Returns none (not skew_join's inner
+    join: no query) or {'settings', 'whole', 'bytes'}, which the forecast
+    after the counts reads again (`_sj_aqe_read`'s `known`). -#}
 {% macro _sj_aqe_regime_facts(j) -%}
-    {%- if j.join_type != 'inner' -%}
+    {%- if j.macro != 'skew_join' or j.join_type != 'inner' -%}
         {{- return(none) -}}
     {%- endif -%}
     {%- set s = skewjoin._sj_aqe_settings() -%}
@@ -46,13 +46,14 @@
 
 {#- The pre-check (pure): {'hand_back': bool, 'lines': [...]}; lines are
     empty where it does not apply (the gate, the join type, no estimate):
-    the counts are then taken and the record says nothing of it. -#}
-{% macro _sj_aqe_regime(j, facts) -%}
+    the counts are then taken and the record says nothing of it. `who`
+    names the 'auto' in the record's line ('auto', or "hot keys 'auto'"). -#}
+{% macro _sj_aqe_regime(j, facts, who='auto') -%}
     {%- if facts is none -%}
         {{- return({'hand_back': false, 'lines': []}) -}}
     {%- endif -%}
     {%- set s = facts.settings -%}
-    {%- set head = 'auto: AQE regime (measure, or leave the join to AQE?): ' -%}
+    {%- set head = who ~ ': AQE regime (measure, or leave the join to AQE?): ' -%}
     {%- if j.join_type != 'inner' or skewjoin._sj_aqe_gate(s, facts.whole) is not none
            or facts.bytes.get('left') is none or facts.bytes.get('right') is none or s.partitions < 1 -%}
         {{- return({'hand_back': false, 'lines': []}) -}}

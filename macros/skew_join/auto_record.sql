@@ -14,7 +14,7 @@
     {%- elif auto.skipped == 'aqe' -%}
         {{- return(auto.aqe.lines) -}}
     {%- endif -%}
-    {%- set lines = ((auto.regime or {}).get('lines') or []) + skewjoin._sj_auto_measure_record(j, auto.measured, options) + [
+    {%- set lines = auto.regime.lines + skewjoin._sj_auto_measure_record(j, auto.measured, options) + [
         'auto: rules min_share ' ~ options.min_share ~ ', max_keys ' ~ options.max_keys ~ ', broadcast budget '
         ~ skewjoin._sj_rows_text(options.max_broadcast_rows) ~ ' rows, multicast budget '
         ~ skewjoin._sj_rows_text(options.max_multicast_rows) ~ ' rows, ' ~ auto.slots[0] ~ ' slots (from '

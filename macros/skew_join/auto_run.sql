@@ -15,7 +15,7 @@
     {%- endif -%}
     {#- skew_join's inner join in AQE's own regime goes back to AQE before anything is counted
         (aqe_regime.sql) -#}
-    {%- set known = skewjoin._sj_aqe_regime_facts(j) if j.macro == 'skew_join' else none -%}
+    {%- set known = skewjoin._sj_aqe_regime_facts(j) -%}
     {%- set regime = skewjoin._sj_aqe_regime(j, known) -%}
     {%- if regime.hand_back -%}
         {{- return({'skipped': 'aqe', 'regime': regime}) -}}

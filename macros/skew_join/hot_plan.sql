@@ -16,8 +16,9 @@
     {%- set facts = {'regime': none} -%}
     {%- set auto_only = skew.hot.sides and not skew.groups and skew.hot.sides.values() | reject('equalto', 'auto')
         | list | length == 0 -%}
-    {%- if j.macro == 'skew_join' and auto_only and not guard.declined and skewjoin._sj_queries_allowed() -%}
-        {%- do facts.update({'regime': skewjoin._sj_aqe_regime(j, skewjoin._sj_aqe_regime_facts(j))}) -%}
+    {%- if auto_only and not guard.declined and skewjoin._sj_queries_allowed() -%}
+        {%- do facts.update({'regime': skewjoin._sj_aqe_regime(j, skewjoin._sj_aqe_regime_facts(j),
+            "hot keys 'auto'")}) -%}
     {%- endif -%}
     {%- for side in ['left', 'right'] if side in skew.hot.sides -%}
         {%- set declared = skew.hot.sides[side] -%}

@@ -5,8 +5,7 @@
 
 {#- The record of the hot-keys plan (`_sj_plan_hot_keys`). -#}
 {% macro _sj_hot_record(j, hot) -%}
-    {%- set lines = (hot.regime.lines | map('replace', 'auto: AQE regime', "hot keys 'auto': AQE regime") | list)
-        if hot.get('regime') is not none else [] -%}
+    {%- set lines = (hot.get('regime') or {}).get('lines') or [] -%}
     {%- for e in hot.sides -%}
         {%- set alias = j[e.side].alias -%}
         {%- if e.how == 'declined' -%}

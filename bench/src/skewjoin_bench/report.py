@@ -159,11 +159,10 @@ def gives_up(result: BenchResult, medians: dict[str, dict[str, Any]]) -> list[Gi
 #: the decision record's lines of a join 'auto' handed back to AQE (macros/skew_join/skew_record.sql): after
 #: its counts (the forecast), or before counting (AQE's regime, skew_join 'auto' and hot keys 'auto')
 _HANDED_BACK = ("strategy: plain join, handed back to AQE", "strategy: plain join, left to AQE")
-#: the heads of the AQE forecast's verdict line (macros/skew_join/aqe_forecast.sql) and of the AQE regime's
-#: (macros/skew_join/aqe_regime.sql; hot keys 'auto' prefixes it with "hot keys ")
+#: the head of the AQE forecast's verdict line (macros/skew_join/aqe_forecast.sql), and the AQE regime's
+#: (macros/skew_join/aqe_regime.sql), which follows "auto: " or "hot keys 'auto': "
 _FORECAST = "auto: AQE forecast (would Spark split the plain join itself?): "
-_REGIME = "auto': AQE regime (measure, or leave the join to AQE?): "
-_REGIME_AUTO = "auto: AQE regime (measure, or leave the join to AQE?): "
+_REGIME = "AQE regime (measure, or leave the join to AQE?): "
 
 
 def handed_back(record: str) -> bool | None:
@@ -182,9 +181,8 @@ def aqe_forecast(record: str) -> str | None:
         line = line.strip()
         if line.startswith(_FORECAST):
             return line[len(_FORECAST) :]
-        for head in (_REGIME_AUTO, _REGIME):
-            if regime is None and head in line:
-                regime = "regime: " + line[line.index(head) + len(head) :]
+        if regime is None and _REGIME in line:
+            regime = "regime: " + line[line.index(_REGIME) + len(_REGIME) :]
     return regime
 
 
