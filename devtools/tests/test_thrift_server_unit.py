@@ -46,7 +46,6 @@ def test_command_line(tmp_path: Path) -> None:
     assert "--hiveconf hive.server2.async.exec.threads=8" in joined
     assert "--hiveconf hive.server2.async.exec.keepalive.time=86400" in joined
     assert "--hiveconf hive.server2.logging.operation.enabled=false" in joined
-    assert "--hiveconf hive.server2.enable.doAs=false" in joined
     assert cmd[-1] == "spark-internal"
 
 

@@ -285,13 +285,6 @@ class ThriftServer:
             # No operation log directory per session (created and removed with a forked
             # `rm -rf` for every connection dbt opens; dbt does not read them).
             "--hiveconf", "hive.server2.logging.operation.enabled=false",
-            # Statements run as the server's own user, not as each session's: with
-            # impersonation (Hive's default) every Thrift session has a user of its own,
-            # and the metastore client Spark keeps per statement thread was closed and
-            # rebuilt (a new HiveConf and metastore store, a seventh of the server's
-            # CPU) whenever a thread ran a statement of another session than its last;
-            # dbt opens a session per node. One local user either way.
-            "--hiveconf", "hive.server2.enable.doAs=false",
             "spark-internal",
         ]  # fmt: skip
         return cmd
