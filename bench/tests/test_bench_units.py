@@ -435,9 +435,9 @@ def test_dataset_spec_checks_its_parameters() -> None:
     assert {"star/plain", "star/star_join", "pruning/prune_predicate", "skewed/plain@aqe_scaled"} <= keys
     # 23 plain-join settings, 17 hand-written configurations, skew_join 'auto' in each of 7 datasets, and the
     # chain's three: nested skew_join, skew_join_chain with groups, with hot keys (50); g: 3 plain-join
-    # settings and 2 plans with AQE on and off, for the inner and the left join (14); h: 3 plain-join
+    # settings and 2 plans with AQE on, off and scaled, for the inner and the left join (18); h: 3 plain-join
     # settings and e's groups and 'auto' plans on the inner join (6), a's 'auto' plans on the left join (5)
-    assert len(scenarios(BenchConfig())) == 50 + 14 + 6 + 5
+    assert len(scenarios(BenchConfig())) == 50 + 18 + 6 + 5
     assert {"chain/plain@aqe_forced", "chain/nested_groups", "chain/groups", "chain/hot_keys"} <= {
         s.key for s in scenarios(BenchConfig())
     }
@@ -795,11 +795,17 @@ def test_scenario_g_runs_above_2000_partitions_with_aqe_on_and_off() -> None:
     keys = [s.key for s in scenarios(config)]
     assert [k for k in keys if k.startswith("many_inner/")] == [
         "many_inner/plain@aqe_off", "many_inner/plain@aqe_default", "many_inner/plain@aqe_scaled",
-        "many_inner/auto@aqe_default", "many_inner/auto@aqe_off",
-        "many_inner/skew_auto@aqe_default", "many_inner/skew_auto@aqe_off",
+        "many_inner/auto@aqe_default", "many_inner/auto@aqe_off", "many_inner/auto@aqe_scaled",
+        "many_inner/skew_auto@aqe_default", "many_inner/skew_auto@aqe_off", "many_inner/skew_auto@aqe_scaled",
     ]  # fmt: skip
     assert {s.model for s in scenarios(config) if s.dataset == "many_left"} == {
-        "bench_many_left_plain", "bench_many_left_auto", "bench_many_left_skew_auto"}  # fmt: skip
+        "bench_many_left_plain", "bench_many_left_auto", "bench_many_left_skew_auto",
+        "bench_many_left_auto_scaled", "bench_many_left_skew_auto_scaled"}  # fmt: skip
+    # the scaled runs compile under the scaled thresholds: a model of their own
+    scaled = [s for s in scenarios(config) if s.dataset.startswith("many_") and s.settings == "aqe_scaled"
+              and not s.is_baseline]  # fmt: skip
+    assert {s.model for s in scaled} == {f"bench_{d}_{k}_scaled" for d in ("many_inner", "many_left")
+                                         for k in ("auto", "skew_auto")}  # fmt: skip
     assert "skewed/auto" in keys, "the other datasets keep the strategies' one setting"
     assert (config.partitions_for("many_left"), config.partitions_for("skewed")) == (2400, 200)
     assert settings_for("aqe_off", {}, 2400)["spark.sql.shuffle.partitions"] == "2400"
@@ -1041,8 +1047,14 @@ def test_with_strategies_under_aqe_defaults_the_models_compile_under_them(monkey
     assert by_model["bench_many_inner_skew_auto"]["spark.sql.shuffle.partitions"] == "2400"
     assert by_model["bench_many_inner_skew_auto"]["spark.sql.adaptive.enabled"] == "true"
     assert by_model["bench_skewed_skew_auto"]["spark.sql.shuffle.partitions"] == "200"
-    assert all("spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes" not in c for _, c in compiles)
+    assert all("spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes" not in c
+               for models, c in compiles if not any(m.endswith("_scaled") for m in models))  # fmt: skip
     assert result.compiled_under["bench_many_inner_auto"]["profile"] == "aqe_default"
+    # g's scaled runs: their own models, compiled under the scaled thresholds, alone in their dbt call
+    scaled = by_model["bench_many_inner_skew_auto_scaled"]
+    assert "spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes" in scaled
+    assert scaled["spark.sql.shuffle.partitions"] == "2400"
+    assert result.compiled_under["bench_many_inner_auto_scaled"]["profile"] == "aqe_scaled"
     assert handed_back(result.decision_records["bench_skewed_skew_auto"]) is False
 
 
@@ -1060,8 +1072,9 @@ def test_the_session_is_put_back_after_each_compile() -> None:
     got = bench_._compile_under_run_settings({}, others, lambda s: scaled)
     assert set(got) == {s.model for s in others}
     assert backend.conf == before
-    # one dbt call per distinct set of settings: e's strategies (scaled, 200 partitions), g's (AQE on, 2400)
+    # one dbt call per distinct set of settings: e's strategies (scaled, 200 partitions), g's (AQE on, 2400),
+    # g's scaled runs (scaled, 2400)
     calls = [e[1] for e in events if e[0] == "compile"]
-    assert [c["spark.sql.shuffle.partitions"] for _, c in calls] == ["200", "2400"]
+    assert [c["spark.sql.shuffle.partitions"] for _, c in calls] == ["200", "2400", "2400"]
     assert calls[0][1]["spark.sql.adaptive.advisoryPartitionSizeInBytes"] == "50000"
     assert "spark.sql.adaptive.advisoryPartitionSizeInBytes" not in calls[1][1]

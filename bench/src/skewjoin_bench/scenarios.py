@@ -261,6 +261,12 @@ _STRATEGIES = {
 #: the session settings a dataset's strategies run with (default: BenchConfig.strategy_settings alone)
 _STRATEGY_PROFILES = {"many_inner": ("aqe_default", "aqe_off"), "many_left": ("aqe_default", "aqe_off")}
 
+#: g's strategies also run with AQE's thresholds scaled to the data, compiled under them: a model of their
+#: own (``bench_<dataset>_<strategy>_scaled``, the same call), since a model compiles once, under the first
+#: profile it runs with, and 'auto' reads the thresholds when it compiles (with the block factor set it may
+#: leave the join to AQE there)
+_SCALED_TWINS = ("many_inner", "many_left")
+
 #: model name prefix per dataset
 _MODEL = {"left": "left", "right": "right", "full": "full", "wide": "wide", "aggregated": "aggregated",
           "skewed": "skewed", "chain": "chain", "many_inner": "many_inner", "many_left": "many_left",
@@ -292,6 +298,9 @@ def scenarios(config: BenchConfig) -> list[Scenario]:
             if dataset in _STRATEGY_PROFILES:
                 for profile in _STRATEGY_PROFILES[dataset]:
                     out.append(Scenario(f"{dataset}/{strategy}@{profile}", dataset, model, strategy, profile))
+                if dataset in _SCALED_TWINS:
+                    out.append(Scenario(f"{dataset}/{strategy}@aqe_scaled", dataset, f"{model}_scaled", strategy,
+                                        "aqe_scaled"))  # fmt: skip
             else:
                 out.append(Scenario(f"{dataset}/{strategy}", dataset, model, strategy, s))
     if wanted is None or "uniform" in wanted:
