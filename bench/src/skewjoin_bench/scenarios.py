@@ -250,7 +250,8 @@ _STRATEGIES = {
     "aggregated": ("groups", "hot_keys", "auto", "skew_auto"),
     "skewed": ("groups", "hot_keys", "both", "auto", "skew_auto"),
     "chain": ("nested_groups", "groups", "hot_keys"),
-    # g: the plans that take total_slots from the session, each with AQE on (Spark's defaults) and off
+    # g: the plans that take total_slots from the session, each with AQE on (Spark's defaults) and off, and
+    # with AQE scaled as models of their own (_SCALED_TWINS)
     "many_inner": ("auto", "skew_auto"),
     "many_left": ("auto", "skew_auto"),
     # h: e's and a's plans on identical hot rows
