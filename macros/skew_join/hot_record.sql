@@ -5,7 +5,8 @@
 
 {#- The record of the hot-keys plan (`_sj_plan_hot_keys`). -#}
 {% macro _sj_hot_record(j, hot) -%}
-    {%- set lines = (hot.get('regime') or {}).get('lines') or [] -%}
+    {#- a list of its own: the regime's lines belong to the plan, which rendering never changes -#}
+    {%- set lines = ((hot.get('regime') or {}).get('lines') or []) | list -%}
     {%- for e in hot.sides -%}
         {%- set alias = j[e.side].alias -%}
         {%- if e.how == 'declined' -%}
