@@ -12,6 +12,7 @@ import pytest
 from skewjoin_devtools.thrift_server import (
     JAVA_REQUIRED_MESSAGE,
     JIT_OPTIONS,
+    VERIFY_OPTIONS,
     JavaNotFoundError,
     ThriftServer,
     ThriftServerError,
@@ -46,6 +47,7 @@ def test_command_line(tmp_path: Path) -> None:
     assert "--hiveconf hive.server2.async.exec.threads=8" in joined
     assert "--hiveconf hive.server2.async.exec.keepalive.time=86400" in joined
     assert "--hiveconf hive.server2.logging.operation.enabled=false" in joined
+    assert "--hiveconf hive.server2.enable.doAs=false" in joined
     assert cmd[-1] == "spark-internal"
 
 
@@ -57,13 +59,15 @@ def test_the_log_level_can_be_raised(tmp_path: Path) -> None:
 def test_extra_java_options_are_appended_not_replaced(tmp_path: Path) -> None:
     server = ThriftServer(tmp_path, port=1, conf={"spark.driver.extraJavaOptions": "-Dfoo=bar"})
     home = f"-Dderby.system.home={tmp_path.resolve()}"
-    assert f"spark.driver.extraJavaOptions={home} -XX:+UseParallelGC {JIT_OPTIONS} -Dfoo=bar" in server.command()
+    options = f"{home} -XX:+UseParallelGC {JIT_OPTIONS} {VERIFY_OPTIONS} -Dfoo=bar"
+    assert f"spark.driver.extraJavaOptions={options}" in server.command()
 
 
 def test_a_collector_chosen_in_the_java_options_replaces_the_default_one(tmp_path: Path) -> None:
     server = ThriftServer(tmp_path, port=1, conf={"spark.driver.extraJavaOptions": "-XX:+UseG1GC -Dfoo=bar"})
     home = f"-Dderby.system.home={tmp_path.resolve()}"
-    assert f"spark.driver.extraJavaOptions={home} {JIT_OPTIONS} -XX:+UseG1GC -Dfoo=bar" in server.command()
+    options = f"{home} {JIT_OPTIONS} {VERIFY_OPTIONS} -XX:+UseG1GC -Dfoo=bar"
+    assert f"spark.driver.extraJavaOptions={options}" in server.command()
 
 
 def test_missing_java_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

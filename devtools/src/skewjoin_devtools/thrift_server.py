@@ -44,6 +44,13 @@ JIT_OPTIONS = (
     "-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=20000"
     " -XX:Tier4CompileThreshold=60000 -XX:Tier4BackEdgeThreshold=400000"
 )
+#: No bytecode verification of the application's classes (the pinned jars of the pyspark
+#: wheel). Statements run as the server's user (hive.server2.enable.doAs=false, below), and
+#: then closing a session can initialise Hive's function registry, whose classes name LLAP
+#: classes that Spark does not ship: the verifier loads those to check the registry, fails
+#: with NoClassDefFoundError, and the Thrift handler thread dies with the client's socket.
+#: Unverified, classes are resolved when code first runs, and that code never runs here.
+VERIFY_OPTIONS = "-XX:+UnlockDiagnosticVMOptions -XX:-BytecodeVerificationRemote"
 # a garbage collector chosen on the JVM's command line (-XX:+UseG1GC, -XX:+UseParallelGC, ...)
 _GC_CHOICE = re.compile(r"-XX:\+Use\w+GC\b")
 _DEFAULT_GC = "-XX:+UseParallelGC"
@@ -232,7 +239,7 @@ class ThriftServer:
         if self.port is None:
             raise ThriftServerError("port is not set; call start() or pass port=")
         extra_java = self.conf.get("spark.driver.extraJavaOptions")
-        java_options = [f"-Dderby.system.home={self.workdir}", _DEFAULT_GC, JIT_OPTIONS]
+        java_options = [f"-Dderby.system.home={self.workdir}", _DEFAULT_GC, JIT_OPTIONS, VERIFY_OPTIONS]
         if extra_java is not None and _GC_CHOICE.search(extra_java):  # the JVM refuses two collectors
             java_options.remove(_DEFAULT_GC)
         conf = {
@@ -285,6 +292,13 @@ class ThriftServer:
             # No operation log directory per session (created and removed with a forked
             # `rm -rf` for every connection dbt opens; dbt does not read them).
             "--hiveconf", "hive.server2.logging.operation.enabled=false",
+            # Statements run as the server's own user, not as each session's: with
+            # impersonation (Hive's default) every Thrift session has a user of its own,
+            # and the metastore client Spark keeps per statement thread was rebuilt (a new
+            # HiveConf and metastore store) whenever a thread ran a statement of another
+            # session than its last; dbt opens a session per node. One local user either
+            # way. Needs VERIFY_OPTIONS (above).
+            "--hiveconf", "hive.server2.enable.doAs=false",
             "spark-internal",
         ]  # fmt: skip
         return cmd
