@@ -1,7 +1,7 @@
 {#- Data test: the model's rows equal, as a multiset, the plain Spark join of
     the same inputs, and the model has at least `min_rows` rows (0 for a
     model that is empty by design). Returns the rows that differ (missing or
-    extra, with multiplicity: EXCEPT ALL), so the test fails on any lost or
+    extra, with multiplicity), so the test fails on any lost or
     duplicated row, and a row when the model has fewer than `min_rows`.
     The plain join is written here from the arguments, independently of the
     package's macros. -#}

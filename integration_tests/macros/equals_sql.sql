@@ -2,19 +2,25 @@
     query written out by hand in schema.yml (for star joins: the plain join
     of the fact and its dimensions, without hints), and the model has at
     least `min_rows` rows. Returns the rows that differ (missing or extra,
-    with multiplicity: EXCEPT ALL), and a row when the model has fewer. -#}
+    with multiplicity), and a row when the model has fewer. -#}
 {% test equals_sql(model, sql, min_rows=1) %}
 {{ multiset_difference(model, sql, min_rows) }}
 {% endtest %}
 
 
 {#- The rows of `actual` (a relation) and of the query `expected` that differ,
-    with multiplicity (EXCEPT ALL both ways), each as one JSON text labelled
-    by the side it is missing from, and one more row when `actual` has fewer
-    than `min_rows` rows (so that two empty sides do not pass a join test
-    vacuously); no rows when the two are equal as multisets and `actual` has
-    at least `min_rows`. One statement: a dbt test is a connection and a
-    query, and the guard used to be a test of its own. -#}
+    with multiplicity, each as one JSON text labelled by the side it is
+    missing from, and one more row when `actual` has fewer than `min_rows`
+    rows (so that two empty sides do not pass a join test vacuously); no rows
+    when the two are equal as multisets and `actual` has at least
+    `min_rows`. One statement (a dbt test is a connection and a query, and
+    the guard used to be a test of its own) and one aggregate: every row of
+    both sides, tagged +1 (actual) or -1 (expected), grouped by all its
+    columns; a group whose tags do not sum to 0 differs, by that many copies.
+    The sides are unioned by position, as EXCEPT ALL compares them, and the
+    grouping compares as EXCEPT ALL does (NULL equals NULL, NaN equals NaN,
+    -0.0 equals 0.0). Two EXCEPT ALL (one each way) computed `expected`, the
+    plain join, twice. -#}
 {% macro multiset_difference(actual, expected, min_rows=1) %}
 with actual as (
     select * from {{ actual }}
@@ -24,23 +30,36 @@ expected as (
     {{ expected }}
 ),
 
-missing as (
-    select * from expected
-    except all
-    select * from actual
+tagged as (
+    select
+        *,
+        1 as sj_oracle_sign
+    from actual
+    union all
+    select
+        *,
+        -1 as sj_oracle_sign
+    from expected
 ),
 
-extra as (
-    select * from actual
-    except all
-    select * from expected
+surplus as (
+    select
+        struct(* except (sj_oracle_sign)) as sj_oracle_row,
+        sum(sj_oracle_sign) as sj_oracle_surplus
+    from tagged
+    group by all
 )
 
-select 'missing from the model' as difference, to_json(struct(*)) as row_json from missing
+select
+    if(sj_oracle_surplus < 0, 'missing from the model', 'extra in the model') as difference,
+    to_json(sj_oracle_row) as row_json
+from surplus
+lateral view explode(sequence(1, abs(sj_oracle_surplus))) as sj_oracle_copy
+where sj_oracle_surplus != 0
 union all
-select 'extra in the model' as difference, to_json(struct(*)) as row_json from extra
-union all
-select 'the model has fewer than {{ min_rows | int }} rows' as difference, cast(count(*) as string) as row_json
+select
+    'the model has fewer than {{ min_rows | int }} rows' as difference,
+    cast(count(*) as string) as row_json
 from actual
 having count(*) < {{ min_rows | int }}
 {% endmacro %}

@@ -1,8 +1,8 @@
 """skew_join with explicit skew groups (HIVE-3286), on the Spark Thrift Server.
 
 Every model in models/skew_join is compared with the plain Spark join of the
-same inputs by the `equals_plain_join` data test (EXCEPT ALL both ways, so a
-lost or duplicated row fails). These tests build them, check the spread of a
+same inputs by the `equals_plain_join` data test (a multiset difference both
+ways, so a lost or duplicated row fails). These tests build them, check the spread of a
 hot key over the group's slots, that a compile error reaches the user through
 dbt, and the type rules against Spark's own analyzer. The slot layout, the
 rounding, every compile-error case and the text of the compiled SQL are

@@ -1,6 +1,6 @@
 """skew_join_chain on the Spark Thrift Server: every model in
 models/skew_join_chain equals the plain chain of Spark joins (the
-`equals_plain_chain` data test: EXCEPT ALL both ways), and the physical plan
+`equals_plain_chain` data test: a multiset difference both ways), and the physical plan
 shuffles the large side once for the whole chain. The chain's text and its
 errors are checked without Spark by the render tier."""
 
