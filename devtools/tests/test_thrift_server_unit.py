@@ -38,7 +38,7 @@ def test_command_line(tmp_path: Path) -> None:
     assert "--conf spark.ui.enabled=false" in joined
     assert "--conf spark.shuffle.sort.bypassMergeThreshold=0" in joined
     assert "-XX:+UseParallelGC" in joined
-    assert "-XX:Tier4InvocationThreshold=50000" in joined and "-XX:Tier4BackEdgeThreshold=400000" in joined
+    assert "-XX:TieredStopAtLevel=1 -XX:ReservedCodeCacheSize=240m" in joined
     assert "--conf spark.sql.shuffle.partitions=4" in joined
     assert "--hiveconf hive.server2.thrift.port=12345" in joined
     assert "--hiveconf hive.server2.thrift.bind.host=127.0.0.1" in joined

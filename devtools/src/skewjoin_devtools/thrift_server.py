@@ -39,11 +39,8 @@ HOST = "127.0.0.1"
 STATE_FILE = "thrift.json"
 LOG_FILE = "thrift.log"
 THRIFT_SERVER_CLASS = "org.apache.spark.sql.hive.thriftserver.HiveThriftServer2"
-#: The JIT thresholds the server starts with (see ThriftServer.command).
-JIT_OPTIONS = (
-    "-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=20000"
-    " -XX:Tier4CompileThreshold=60000 -XX:Tier4BackEdgeThreshold=400000"
-)
+#: The server's JIT: C1 alone, in the code cache tiered compilation has (see ThriftServer.command).
+JIT_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:ReservedCodeCacheSize=240m"
 #: No bytecode verification of the application's classes (the pinned jars of the pyspark
 #: wheel). Statements run as the server's user (hive.server2.enable.doAs=false, below), and
 #: then closing a session can initialise Hive's function registry, whose classes name LLAP
@@ -246,10 +243,12 @@ class ThriftServer:
             "spark.sql.warehouse.dir": str(self.warehouse_dir),
             # The throughput collector: a server of many short queries on a few cores
             # spent 15% of its CPU in G1's concurrent work; builds ran 13% faster here.
-            # C2 (the optimizing JIT) only for code run 10x as often as its defaults ask:
-            # a test server lives minutes, and C2 compiling Spark's code base for it was
-            # a third of the server's CPU (107 s of 309 s in a 200 s workload; 68 s of
-            # 259 s with these thresholds). Code that stays hot is still compiled.
+            # C1, the quick JIT, alone: a test server lives minutes, and C2 (the optimizing
+            # JIT) compiling Spark's code base for it was a third of the server's CPU (107 s
+            # of 309 s in a 200 s workload), still a sixth with C2's thresholds raised 10x.
+            # C1 alone needs the code cache tiered compilation has (240 MB): the JVM's
+            # default without tiers, 48 MB, fills, and the JVM then stops compiling.
+            # test_hot_keys.py and test_star_join.py: 132 s of server CPU against 176-199 s.
             "spark.driver.extraJavaOptions": " ".join(java_options),
             "spark.ui.enabled": "false",
             # One shuffle file per map task (the sort-based writer) instead of one
