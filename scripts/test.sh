@@ -109,13 +109,13 @@ done
 
 echo "==> third lane (log: $LOCAL_LOG): the tests that start their own local Spark, then the lint, in the background"
 (
-    # their JVMs live a minute or two each: C1 alone compiles what they run hot (C2's
-    # compile threads were half of the smoke benchmark's JVM CPU: 104 s -> 71 s, 78 s ->
-    # 70 s alone; decision 0003), in the code cache tiered compilation has (240 MB): the
-    # JVM's default without it, 48 MB, filled up in the smoke benchmark, and the JVM then
-    # stopped compiling ("CodeCache is full. Compiler has been disabled"; these tests
-    # alone: 91 s against 103 s)
-    JDK_JAVA_OPTIONS="-XX:TieredStopAtLevel=1 -XX:ReservedCodeCacheSize=240m" \
+    # their JVMs live a minute or two each: the test server's JIT settings (JIT_OPTIONS:
+    # C1 alone compiles what they run hot; C2's compile threads were half of the smoke
+    # benchmark's JVM CPU: 104 s -> 71 s, 78 s -> 70 s alone; decision 0003), in the code
+    # cache tiered compilation has (240 MB): the JVM's default without it, 48 MB, filled
+    # up in the smoke benchmark, and the JVM then stopped compiling ("CodeCache is full.
+    # Compiler has been disabled"; these tests alone: 91 s against 103 s)
+    JDK_JAVA_OPTIONS="$("$BIN/python" -c 'from skewjoin_devtools.thrift_server import JIT_OPTIONS; print(JIT_OPTIONS)')" \
         run_pytest "${TESTS[@]}" -m "spark and not thrift" --basetemp "$ROOT/.spark/pytest-local-$$"
     echo "$?" >"$LOCAL_RC"
     # the lint compiles the models through dbt, which connects to the server and

@@ -39,7 +39,8 @@ HOST = "127.0.0.1"
 STATE_FILE = "thrift.json"
 LOG_FILE = "thrift.log"
 THRIFT_SERVER_CLASS = "org.apache.spark.sql.hive.thriftserver.HiveThriftServer2"
-#: The server's JIT: C1 alone, in the code cache tiered compilation has (see ThriftServer.command).
+#: The JIT of the test server and of the short-lived test JVMs (scripts/test.sh): C1 alone, in
+#: the code cache tiered compilation has (see ThriftServer.command).
 JIT_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:ReservedCodeCacheSize=240m"
 #: No bytecode verification of the application's classes (the pinned jars of the pyspark
 #: wheel). Statements run as the server's user (hive.server2.enable.doAs=false, below), and
