@@ -54,6 +54,7 @@ surplus as (
         sum(sj_oracle_sign) as sj_oracle_surplus
     from tagged
     group by all
+    having sum(sj_oracle_sign) != 0
 )
 
 select
@@ -61,7 +62,6 @@ select
     to_json(sj_oracle_row) as row_json
 from surplus
 lateral view explode(sequence(1, abs(sj_oracle_surplus))) as sj_oracle_copy
-where sj_oracle_surplus != 0
 union all
 select
     'the model has fewer than {{ min_rows | int }} rows' as difference,
