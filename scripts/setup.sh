@@ -36,8 +36,9 @@ echo "==> installing pinned dependencies (requirements.lock) and the editable pr
 PARTS="$(mktemp -d)"
 trap 'rm -rf "$PARTS"' EXIT
 HEAVY='^(pyspark|py4j|numpy|matplotlib|contourpy|fonttools|kiwisolver|pillow|cycler|pyparsing|hypothesis|ruff|pytest|pluggy|iniconfig|pygments|sortedcontainers)=='
-grep -v '^\s*\(#\|$\)' requirements.lock | grep -iE "$HEAVY" >"$PARTS/a.txt" || true
-grep -v '^\s*\(#\|$\)' requirements.lock | grep -viE "$HEAVY" >"$PARTS/b.txt" || true
+grep -v '^\s*\(#\|$\)' requirements.lock >"$PARTS/lock.txt"
+grep -iE "$HEAVY" "$PARTS/lock.txt" >"$PARTS/a.txt" || true
+grep -viE "$HEAVY" "$PARTS/lock.txt" >"$PARTS/b.txt" || true
 PIP=("$VENV/bin/python" -m pip install --quiet --no-deps)
 "${PIP[@]}" -r "$PARTS/a.txt" &
 part_a=$!
