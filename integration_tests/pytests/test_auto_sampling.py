@@ -1,14 +1,16 @@
 """'auto' and hot_keys 'auto' above sample_above_bytes (macros/skew_join/
-detection_sample.sql), on the Thrift server.
+detection_sketch.sql, and detection_sample.sql without the sketch), on the
+Thrift server.
 
 sample_left: 100,000 rows in 4 Parquet files, 58,000 of them on k = 0, 2,000
 with a NULL key, the rest over keys 1..1000; sample_right: one row per key
 0..1000. With sample_above_bytes at 0 (the option; the render tier reads
-the var of the same name) every side Spark can size is above it: a's heavy
-keys are found on a sample of about 2,000 rows (sample_rows), then counted
-exactly; b, whose sample would be most of its rows, is counted whole. The
-record says so, its counts are the exact counts (the same as without
-sampling), and the rows equal the plain join's."""
+the var of the same name) every side Spark can size is above it: a is read
+once with Spark's frequent-items sketch (or, without it, its heavy keys are
+found on a sample of about 2,000 rows (sample_rows), then counted exactly);
+b, whose sample would be most of its rows, is counted whole. The record says
+so, its counts are the exact counts (the same as counting every key), and
+the rows equal the plain join's."""
 
 from __future__ import annotations
 
@@ -26,6 +28,8 @@ pytestmark = pytest.mark.spark
 
 LEFT = f"{SCHEMA}.sample_left"
 RIGHT = f"{SCHEMA}.sample_right"
+# as on a Spark without approx_top_k (before 4.1)
+NO_SKETCH = {"skewjoin_sketch": False}
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +63,7 @@ def _counts(conn: object) -> tuple[int, int, int]:
 
 
 @pytest.mark.parametrize("join_type", ["inner", "left"])
-def test_sampled_auto_plans_from_exact_counts_and_equals_the_plain_join(
+def test_sketched_auto_plans_from_one_read_and_equals_the_plain_join(
     sample_inputs: DbtProject, compile_inline: Callable[..., Any], join_type: str
 ) -> None:
     conn = sample_inputs.conn
@@ -67,6 +71,34 @@ def test_sampled_auto_plans_from_exact_counts_and_equals_the_plain_join(
     assert (total, hot, nulls) == (100000, 58000, 2000)
     skew = "{'auto': {'sample_rows': 2000, 'sample_above_bytes': 0}}"
     sql = inline_compiled_sql(compile_inline(_model(join_type, skew)))
+    record = sql.split("*/")[0]
+    # b counted whole first; a read once with Spark's approx_top_k, b's heavy keys counted in the same read
+    assert "skew measured on a (sketched: Spark estimates a at " in record, record
+    assert "frequent-items sketch (approx_top_k, 10,000 keys tracked;" in record, record
+    assert f"{total} rows in " in record and f"{nulls} with a NULL key; heaviest keys: 0 58.0%" in record, record
+    assert "skew measured on b (one aggregate query over every row, exact counts" in record, record
+    # a has 1,001 keys, under the keys the sketch tracks: its counts are exact
+    assert f"auto: key 0 (a {hot:,} rows (58.0%), b 1 rows" in record, record
+    # b's list (22 of its 1,001 one-row keys) need not hold key 0: one more query counts it on b
+    recounted = "one more query counted 1 key(s) the other side listed, exactly" in record
+    assert f"'auto' counts {3 if recounted else 2}," in record, record
+    # the same plan as counting every key
+    never = "{'auto': {'sample_rows': 2000, 'sample_above_bytes': false}}"
+    counted = inline_compiled_sql(compile_inline(_model(join_type, never)))
+    assert "sketched:" not in counted.split("*/")[0]
+    assert strip_record(counted) == strip_record(sql)
+    assert_same_rows(conn, strip_record(sql), _plain(join_type))
+
+
+@pytest.mark.parametrize("join_type", ["inner", "left"])
+def test_sampled_auto_plans_from_exact_counts_and_equals_the_plain_join(
+    sample_inputs: DbtProject, compile_inline: Callable[..., Any], join_type: str
+) -> None:
+    """Without the sketch (var skewjoin_sketch false, as on a Spark before 4.1): the sample and exact passes."""
+    conn = sample_inputs.conn
+    total, hot, nulls = _counts(conn)
+    skew = "{'auto': {'sample_rows': 2000, 'sample_above_bytes': 0}}"
+    sql = inline_compiled_sql(compile_inline(_model(join_type, skew), vars=NO_SKETCH))
     record = sql.split("*/")[0]
     # a sampled, then its candidates counted exactly; b counted whole
     assert "skew measured on a (sampled: Spark estimates a at " in record, record
@@ -78,20 +110,42 @@ def test_sampled_auto_plans_from_exact_counts_and_equals_the_plain_join(
     assert f"auto: key 0 (a {hot:,} rows (58.0%), b 1 rows" in record, record
     # the same plan as without sampling
     never = "{'auto': {'sample_rows': 2000, 'sample_above_bytes': false}}"
-    unsampled = inline_compiled_sql(compile_inline(_model(join_type, never)))
+    unsampled = inline_compiled_sql(compile_inline(_model(join_type, never), vars=NO_SKETCH))
     assert "sampled:" not in unsampled.split("*/")[0]
     assert strip_record(unsampled) == strip_record(sql)
     assert_same_rows(conn, strip_record(sql), _plain(join_type))
 
 
-def test_sampled_hot_keys_auto_equals_the_plain_join(
-    sample_inputs: DbtProject, compile_inline: Callable[..., Any]
+@pytest.mark.parametrize("sketch", [True, False], ids=["sketched", "sampled"])
+def test_hot_keys_auto_above_the_size_equals_the_plain_join(
+    sample_inputs: DbtProject, compile_inline: Callable[..., Any], sketch: bool
 ) -> None:
     conn = sample_inputs.conn
     skew = "{'hot_keys': {'a': 'auto'}, 'hot_keys_options': {'sample_rows': 2000, 'sample_above_bytes': 0}}"
-    sql = inline_compiled_sql(compile_inline(_model("left", skew)))
+    sql = inline_compiled_sql(compile_inline(_model("left", skew), vars=None if sketch else NO_SKETCH))
     record = sql.split("*/")[0]
-    assert "hot keys of a found at run time (sampled: Spark estimates a at " in record, record
-    # the exact shares of key 0 and of the NULL keys, from the exact pass
+    how = "sketched" if sketch else "sampled"
+    assert f"hot keys of a found at run time ({how}: Spark estimates a at " in record, record
+    # the exact shares of key 0 and of the NULL keys (the sketch's, exact under 10,000 keys; the exact pass's)
     assert "100000 rows in " in record and "0 58.0%; NULL 2.0%" in record, record
     assert_same_rows(conn, strip_record(sql), _plain("left"))
+
+
+def test_sketch_recounts_the_other_sides_heavy_key_and_equals_the_plain_join(
+    sample_inputs: DbtProject, compile_inline: Callable[..., Any]
+) -> None:
+    """Both sides sketched, the tables swapped (a: the 1,001 keys of one row, the smaller, read first; b:
+    the skewed one). a's count of b's heavy key 0 is its sketch's where the sketch listed it, else one more
+    read of a counts it exactly: either way 1 row, and the rows equal the plain join's."""
+    conn = sample_inputs.conn
+    model = (
+        f"{{{{ skewjoin.skew_join('{RIGHT}', '{LEFT}', on=['k'], join_type='right', "
+        "columns=['b.id', 'b.k', 'b.payload', 'a.label'], "
+        "skew={'auto': {'sample_rows': 100, 'sample_above_bytes': 0}}) }}"
+    )
+    sql = inline_compiled_sql(compile_inline(model))
+    record = sql.split("*/")[0]
+    assert "skew measured on a (sketched: " in record and "skew measured on b (sketched: " in record, record
+    assert "auto: key 0 (a 1 rows" in record and "b 58,000 rows (58.0%)" in record, record
+    plain = f"select b.id, b.k, b.payload, a.label from {RIGHT} as a right join {LEFT} as b on a.k = b.k"
+    assert_same_rows(conn, strip_record(sql), plain)

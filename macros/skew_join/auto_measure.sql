@@ -148,19 +148,41 @@ limit {{ limit }}
 {%- endmacro %}
 
 
-{#- One side's first measure: its histogram (`_sj_auto_histogram`), else,
-    above sample_above_bytes, its sample pass (detection_sample.sql: its
-    candidate keys; its exact counts come with `_sj_auto_exact_candidates`),
-    else every key counted (`_sj_auto_count_side`). -#}
-{% macro _sj_auto_count_first(j, side, options, extras) -%}
-    {%- set counted = skewjoin._sj_auto_histogram(j, side, options) -%}
-    {%- if counted is not none -%}
-        {{- return(counted) -}}
+{#- What one side's first measure will be, before anything is counted:
+    {'side', 'histogram' (`_sj_auto_histogram`, else none), 'decision' (the
+    sampling decision: above sample_above_bytes, else none), 'sketch'
+    (detection_sketch.sql: one read with a frequent-items sketch)}. Metadata
+    queries only. -#}
+{% macro _sj_auto_first_plan(j, side, options) -%}
+    {%- set histogram = skewjoin._sj_auto_histogram(j, side, options) -%}
+    {%- set decision = none if histogram is not none else skewjoin._sj_sample_decision(j, side, options) -%}
+    {{- return({'side': side, 'histogram': histogram, 'decision': decision,
+                'sketch': skewjoin._sj_sketch_side(j, decision, j['keys'][0].type)}) -}}
+{%- endmacro %}
+
+
+{#- One side's first measure (`first`: `_sj_auto_first_plan`): its
+    histogram; else, above sample_above_bytes, its sketch (with the exact
+    rows of `extras`) or its sample pass (detection_sample.sql: its candidate
+    keys; its exact counts come with `_sj_auto_exact_candidates`); else every
+    key counted (`_sj_auto_count_side`). -#}
+{% macro _sj_auto_count_first(j, first, options, extras) -%}
+    {%- set side = first.side -%}
+    {%- if first.histogram is not none -%}
+        {{- return(first.histogram) -}}
     {%- endif -%}
-    {%- set decision = skewjoin._sj_sample_decision(j, side, options) -%}
-    {%- set drawn = none if decision is none else skewjoin._sj_sample_side(j, side,
-        skewjoin._sj_common_keys(j, side, j[side].alias), decision, options, (options.max_keys | int) + 2, 'sj_counts',
-        false) -%}
+    {%- if first.sketch -%}
+        {%- set s = skewjoin._sj_sketch_pass(j, side, skewjoin._sj_common_keys(j, side, j[side].alias)[0],
+            j['keys'][0].type, extras, (options.max_keys | int) + 2, options, 'sj_counts', false) -%}
+        {%- set keys = skewjoin._sj_sketch_merge(s['keys'], s.rows) -%}
+        {%- do first.decision.update({'tracked': s.tracked, 'listed': s['keys'] | length, 'counted': extras | length,
+                                      'recounted': 0, 'sketch': true}) -%}
+        {{- return({'total': s.total, 'null': s.null, 'splits': s.splits, 'keys': keys, 'complete': false,
+                    'seconds': s.seconds, 'sample': first.decision}) -}}
+    {%- endif -%}
+    {%- set drawn = none if first.decision is none else skewjoin._sj_sample_side(j, side,
+        skewjoin._sj_common_keys(j, side, j[side].alias), first.decision, options, (options.max_keys | int) + 2,
+        'sj_counts', false) -%}
     {%- if drawn is none -%}
         {{- return(skewjoin._sj_auto_count_side(j, side, options, extras)) -}}
     {%- endif -%}
@@ -168,6 +190,43 @@ limit {{ limit }}
     {%- for t in drawn.candidates -%}{%- do keys.append([t, none]) -%}{%- endfor -%}
     {{- return({'total': none, 'null': none, 'splits': none, 'keys': keys, 'complete': true,
                 'seconds': drawn.seconds, 'sample': drawn}) -}}
+{%- endmacro %}
+
+
+{#- A side's listed keys ([[values, rows]]) with exact counts (`rows`:
+    {tojson(values): rows}) put over them or added (keys with no row left
+    out), heaviest first. -#}
+{% macro _sj_sketch_merge(listed, rows) -%}
+    {%- set out = [] -%}
+    {%- for k in listed if tojson(k[0]) not in rows -%}{%- do out.append(k) -%}{%- endfor -%}
+    {%- for id in rows if rows[id] > 0 -%}{%- do out.append([fromjson(id), rows[id]]) -%}{%- endfor -%}
+    {{- return(out | sort(attribute=1, reverse=true)) -}}
+{%- endmacro %}
+
+
+{#- The first side's exact rows of the second side's heavy keys it has not
+    counted, where the second side was sketched (its listed keys are the
+    sketch's): one global aggregate over the first side (`_sj_sketch_pass`
+    with no sketch). Nothing to do where the first side's list is complete or
+    holds them all. -#}
+{% macro _sj_auto_recount_first(j, side, counted, other, options) -%}
+    {%- set have = counted['keys'] | map(attribute=0) | list -%}
+    {%- set wanted = [] -%}
+    {%- for k in other['keys'] if other.total and k[1] / other.total >= (options.min_share | float)
+                                  and k[0] not in have and k[0] not in wanted -%}
+        {%- do wanted.append(k[0]) -%}
+    {%- endfor -%}
+    {%- if counted.complete or not wanted -%}
+        {{- return(counted) -}}
+    {%- endif -%}
+    {%- set s = skewjoin._sj_sketch_pass(j, side, skewjoin._sj_common_keys(j, side, j[side].alias)[0],
+        j['keys'][0].type, wanted, 0, options, 'sj_counts', false) -%}
+    {%- do counted.update({'keys': skewjoin._sj_sketch_merge(counted['keys'], s.rows),
+                           'seconds': counted.seconds + s.seconds, 'recounted': wanted | length}) -%}
+    {%- if counted.get('sample') is not none and counted.sample.get('sketch') -%}
+        {%- do counted.sample.update({'recounted': wanted | length}) -%}
+    {%- endif -%}
+    {{- return(counted) -}}
 {%- endmacro %}
 
 
@@ -197,26 +256,47 @@ limit {{ limit }}
     {...}, 'keys': [{'values': [texts], 'left': rows, 'right': rows,
     'bounded': [sides whose count is an upper bound]}], 'counted' (each
     side's counts as measured), 'extras' (the first side's heavy keys were
-    listed first on the second)}. A sampled side (detection_sample.sql) has
+    listed first on the second), 'first' (the side measured first)}. The
+    left side is measured first, but where only the right one is sketched,
+    or both are and the right one is the smaller (detection_sketch.sql): the
+    sketched side is then read once, with the first side's heavy keys
+    counted exactly, and the first side counts the sketched side's heavy
+    keys exactly in one more query. A sampled side (detection_sample.sql) has
     exact counts of its candidates and of every key the other side listed. -#}
 {% macro _sj_auto_measure(j, options) -%}
-    {%- set first = skewjoin._sj_auto_count_first(j, 'left', options, []) -%}
+    {%- set plans = {'left': skewjoin._sj_auto_first_plan(j, 'left', options)} -%}
+    {%- set order = ['left', 'right'] -%}
+    {%- if plans.left.sketch -%}
+        {%- do plans.update({'right': skewjoin._sj_auto_first_plan(j, 'right', options)}) -%}
+        {%- if not plans.right.sketch or plans.right.decision.bytes < plans.left.decision.bytes -%}
+            {%- set order = ['right', 'left'] -%}
+        {%- endif -%}
+    {%- endif -%}
+    {%- set first = skewjoin._sj_auto_count_first(j, plans[order[0]], options, []) -%}
     {%- set extras = [] -%}
-    {%- if first.get('sample') is not none -%}
+    {%- if first.get('sample') is not none and not first.sample.get('sketch') -%}
         {%- set extras = first['keys'][:(options.max_keys | int)] | map(attribute=0) | list -%}
     {%- else -%}
         {%- for k in first['keys'] if first.total and k[1] / first.total >= (options.min_share | float) -%}
             {%- if extras | length < (options.max_keys | int) -%}{%- do extras.append(k[0]) -%}{%- endif -%}
         {%- endfor -%}
     {%- endif -%}
-    {%- set second = skewjoin._sj_auto_count_first(j, 'right', options, extras) -%}
-    {%- if first.get('sample') is not none -%}
-        {%- set first = skewjoin._sj_auto_exact_candidates(j, 'left', first, second) -%}
+    {%- if order[1] not in plans -%}
+        {%- do plans.update({'right': skewjoin._sj_auto_first_plan(j, 'right', options)}) -%}
     {%- endif -%}
-    {%- if second.get('sample') is not none -%}
-        {%- set second = skewjoin._sj_auto_exact_candidates(j, 'right', second, first) -%}
+    {%- set second = skewjoin._sj_auto_count_first(j, plans[order[1]], options, extras) -%}
+    {%- if first.get('sample') is not none and not first.sample.get('sketch') -%}
+        {%- set first = skewjoin._sj_auto_exact_candidates(j, order[0], first, second) -%}
+    {%- elif plans[order[1]].sketch -%}
+        {%- set first = skewjoin._sj_auto_recount_first(j, order[0], first, second, options) -%}
     {%- endif -%}
-    {%- set extras = extras if second.get('sample') is none else [] -%}
+    {%- if second.get('sample') is not none and not second.sample.get('sketch') -%}
+        {%- set second = skewjoin._sj_auto_exact_candidates(j, order[1], second, first) -%}
+    {%- endif -%}
+    {%- set extras = extras if second.get('sample') is none or second.sample.get('sketch') else [] -%}
+    {%- set by_side = {order[0]: first, order[1]: second} -%}
+    {%- set first = by_side.left -%}
+    {%- set second = by_side.right -%}
     {%- set counted = {'left': first, 'right': second} -%}
     {%- set keys = [] -%}
     {%- set index = {} -%}
@@ -248,5 +328,5 @@ limit {{ limit }}
     {%- endfor -%}
     {{- return({'left': {'total': first.total, 'null': first.null, 'splits': first.splits},
                 'right': {'total': second.total, 'null': second.null, 'splits': second.splits},
-                'keys': keys, 'counted': counted, 'extras': extras | length > 0}) -}}
+                'keys': keys, 'counted': counted, 'extras': extras | length > 0, 'first': order[0]}) -}}
 {%- endmacro %}

@@ -104,14 +104,17 @@ rows
             {%- endset -%}
         {%- else -%}
             {%- set source -%}
-skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}, {{ '%.1f' | format(c.seconds) }} s):
+skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}{{ ('; one more query counted '
+~ c.recounted ~ ' key(s) the other side listed, exactly') if c.get('recounted') else '' }}, {{ '%.1f' |
+format(c.seconds) }} s):
 {{ c.total }} rows in {{ c.splits }} input splits
             {%- endset -%}
         {%- endif -%}
         {%- set line -%}
 {{ source }}, {{ c.null }} with a NULL key; heaviest keys:
-{{ top | join('; ') if top else 'none' }}{{ ' (' ~ j.left.alias ~ "'s heavy keys listed first)"
-   if side == 'right' and measured.extras else '' }}
+{{ top | join('; ') if top else 'none' }}{{ ' (' ~ j[measured.first].alias ~ "'s heavy keys "
+   ~ ('counted exactly' if c.get('sample') is not none and c.sample.get('sketch') else 'listed first') ~ ')'
+   if side != measured.first and measured.extras else '' }}
         {%- endset -%}
         {%- do lines.append(line | replace('\n', ' ')) -%}
     {%- endfor -%}

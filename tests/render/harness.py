@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import datetime
 import decimal
+import json
 import os
 import re
 import zlib
@@ -416,6 +417,18 @@ _SALT_REACH = re.compile(
     r"where \w+\.`?(?P<column>\w+)`? = (?P<value>-?\d+|'(?:[^'\\]|\\.)*')\s*\) as sj_salt_reach",
     re.S,
 )
+# 'auto' and hot_keys 'auto' above sample_above_bytes, where Spark has approx_top_k (detection_sketch.sql)
+_SHOW_FUNCTIONS = re.compile(r"show functions like '(?P<name>\w+)'")
+_SKETCH_PASS = re.compile(
+    r"select \*\s+from \(\s*select\s+count\(\*\) as sj_rows,\s*count_if\(sj_k is null\) as sj_null_rows,\s*"
+    r"size\(collect_set\(sj_split\)\) as sj_splits"
+    r"(?:,\s*to_json\(transform\(approx_top_k\(sj_k, (?P<limit>\d+), (?P<tracked>\d+)\),\s*x -> array\(coalesce\("
+    r"concat\('v:', cast\(x\.item as string\)\), 'n:'\), cast\(x\.count as string\)\)\)\) as sj_top)?"
+    r"(?P<exact>(?:,\s*count_if\(.*?\) as sj_exact_\d+)*)\s*"
+    r"from \(\s*select\s+(?P<expr>.*?) as sj_k,\s*spark_partition_id\(\) as sj_split\s*"
+    r"from (?P<from>.+?) as \w+\s*\) as sj_keys\s*\) as \w+",
+    re.S,
+)
 _EXPLAIN_COST = re.compile(r"explain cost select \* from (?P<from>.+) as sj_sized", re.S)
 _FILE_BYTES = re.compile(r"select\s+cast\(count\(\*\) as string\) as sj_files,.*?from (?P<from>\S+) as sj_scan", re.S)
 
@@ -474,6 +487,8 @@ class FakeSpark:
             (_SKEW_COUNTS, self._skew_counts),
             (_SAMPLE_PASS, self._sample_pass),
             (_EXACT_PASS, self._exact_pass),
+            (_SHOW_FUNCTIONS, self._show_functions),
+            (_SKETCH_PASS, self._sketch_pass),
             (_SPLITS, self._splits),
             (_PARALLELISM, self._parallelism),
             (_FILE_BYTES, self._file_bytes),
@@ -637,6 +652,39 @@ class FakeSpark:
         names = (*(f"sj_key_{i}" for i in range(n)), "sj_grouping", "sj_rows", "sj_null_rows", "sj_split_list")
         return Result(names, [(*key, 0, g[0], g[1], "s:" + " ".join(str(x) for x in sorted(g[2])))
                               for key, g in sorted(groups.items())])  # fmt: skip
+
+    def _show_functions(self, m: re.Match[str]) -> Result:
+        """Spark 4.1 and later has approx_top_k; ``conf['fake.functions']`` lists what this one has."""
+        names = self.conf.get("fake.functions", "approx_top_k").split(",")
+        return Result(("function",), [(m.group("name"),)] if m.group("name") in names else [])
+
+    def _sketch_pass(self, m: re.Match[str]) -> Result:
+        """One read: rows, NULL keys, splits (row i in split i % splits), the top keys as a sketch that
+        tracks every key lists them (exact counts, ties by text), and the exact rows of the named keys."""
+        table = self.table(m.group("from"))
+        if table.rows is None:
+            raise UnexpectedQuery(f"a sketch pass reads {m.group('from')}, which has no rows in this test")
+        col = table.column_index(re.findall(r"\w+\.`?(\w+)`?", m.group("expr"))[0])
+        texts = ["n:" if row[col] is None else "v:" + str(spark_text(row[col])) for row in table.rows]
+        counts = Counter(texts)
+        out: list[Any] = [len(texts), counts.get("n:", 0), len({k % table.splits for k in range(len(texts))})]
+        if m.group("limit"):
+            top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[: int(m.group("limit"))]
+            out.append(json.dumps([[text, str(n)] for text, n in top]))
+        for test in re.findall(r"count_if\((.*?)\) as sj_exact_\d+", m.group("exact")):
+            lit = re.fullmatch(r"sj_k <=> (?:cast\()?(?P<v>'(?:[^'\\]|\\.)*'|[^ ]+?)(?: as [\w(),]+\))?", test)
+            text = re.fullmatch(r".* = '(?P<t>(?:[^'\\]|\\.)*)'", test)
+            if lit is not None:
+                v = lit.group("v")
+                want = "n:" if v == "null" else "v:" + (re.sub(r"\\(.)", r"\1", v[1:-1]) if v.startswith("'") else v)
+            elif text is not None:
+                want = re.sub(r"\\(.)", r"\1", text.group("t"))
+            else:
+                raise UnexpectedQuery(f"a sketch pass counts {test!r}, which this fake does not read")
+            out.append(counts.get(want, 0))
+        names = ["sj_rows", "sj_null_rows", "sj_splits"] + (["sj_top"] if m.group("limit") else [])
+        names += [f"sj_exact_{i}" for i in range(len(out) - len(names))]
+        return Result(tuple(names), [tuple(out)])
 
     def _splits(self, m: re.Match[str]) -> Result:
         return Result(("sj_splits",), [(self.table(m.group("from")).splits,)])

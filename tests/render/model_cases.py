@@ -110,6 +110,8 @@ AUTO_JOIN = "{{ skewjoin.skew_join(ref('spread_left'), ref('spread_right'), on=[
 # a: 1,000 rows, key 0 on 600 of them, 40 with a NULL key; b: one row per key, key 5 on 300 rows
 LEFT = [(i, 0) for i in range(600)] + [(600 + i, None) for i in range(40)] + [(700 + i, i % 50 + 1) for i in range(360)]
 RIGHT = [(k, f"k{k}") for k in range(60)] + [(5, f"five{i}") for i in range(300)]
+# b with key 0 on one row, under 59 keys of two rows: a sketch of b's 22 heaviest keys does not list key 0
+RIGHT_TWOS = [(k, f"k{k}") for k in range(1, 60)] * 2 + [(0, "zero")] + [(5, f"five{i}") for i in range(300)]
 RIGHT_ZERO = [(k, f"k{k}") for k in range(1, 60)] + [(0, f"zero{i}") for i in range(200)]  # b: key 0 on 200 rows
 # a's rows of key 0 all alike (the side a SELECT of the key and a constant would give)
 LEFT_IDENTICAL = [(0, 0)] * 600 + [(600 + i, None) for i in range(40)] + [(700 + i, i % 50 + 1) for i in range(360)]
@@ -155,8 +157,18 @@ def auto_tables_bytes(left_bytes: int, right_bytes: int) -> dict[str, Table]:
     return out
 
 
+def auto_tables_recount() -> dict[str, Table]:
+    """auto_tables(LEFT, RIGHT_TWOS), both sides above the test's sampling size, b the smaller."""
+    out = auto_tables(LEFT, RIGHT_TWOS)
+    out["skewjoin_it.spread_left"].file_bytes = 1000000
+    out["skewjoin_it.spread_right"].file_bytes = 40000
+    return out
+
+
 # sampling above a size (detection_sample.sql) at the test's kilobytes: sides above 10,000 bytes sampled, 300 rows drawn
 SAMPLE_SMALL = {"skewjoin_sample_above_bytes": 10000}
+# a Spark before 4.1, without approx_top_k: the sides above the size are sampled (detection_sample.sql)
+NO_SKETCH = {"fake.functions": ""}
 
 
 # a declared plan of the same join (its specification in the model's config)
@@ -394,22 +406,40 @@ CASES: list[ModelCase] = [
               config={"skew_join": {"auto": {"max_broadcast_rows": 100, "total_slots": 20}}}),
     ModelCase("auto_sampled", (), AUTO_JOIN, extra_tables=auto_tables(LEFT, RIGHT),
               config={"skew_join": {"auto": {"sample_fraction": 0.25}}}),
-    # above sample_above_bytes: a estimated at 32,000 bytes (1,000 rows at the assumed 32 bytes a row) is
+    # above sample_above_bytes, on a Spark with approx_top_k: a estimated at 32,000 bytes (1,000 rows at the
+    # assumed 32 bytes a row) is sketched in one read; b (360 rows) would draw most of its rows, so it is counted
+    # whole, first; a's read counts b's heavy key exactly, and one more query counts a's heavy key on b
+    ModelCase("auto_sketched_above_bytes", (), AUTO_JOIN, extra_tables=auto_tables_bytes(32000, 11520),
+              vars=SAMPLE_SMALL, config={"skew_join": {"auto": {"sample_rows": 300}}}),
+    # both sides sketched: b, the smaller, first; a's read counts b's heavy key, a second read of b counts a's
+    ModelCase("auto_sketched_both_sides", (), AUTO_JOIN, extra_tables=auto_tables_bytes(1000000, 40000),
+              vars=SAMPLE_SMALL, config={"skew_join": {"auto": {"sample_rows": 300}}}),
+    # ... and where b's sketch does not list a's heavy key 0: one more query counts it on b, exactly
+    ModelCase("auto_sketched_recount", (), AUTO_JOIN, extra_tables=auto_tables_recount(),
+              vars=SAMPLE_SMALL, config={"skew_join": {"auto": {"sample_rows": 300}}}),
+    # var('skewjoin_sketch') false: sampled as on a Spark without approx_top_k
+    ModelCase("auto_sketch_off", (), AUTO_JOIN, extra_tables=auto_tables_bytes(32000, 11520),
+              vars={**SAMPLE_SMALL, "skewjoin_sketch": False}, config={"skew_join": {"auto": {"sample_rows": 300}}}),
+    # above sample_above_bytes on a Spark without approx_top_k (before 4.1): a estimated at 32,000 bytes is
     # sampled (300 of 1,000 rows), then its candidates counted exactly; b (360 rows) would draw most of its rows,
     # so it is counted whole
     ModelCase("auto_sampled_above_bytes", (), AUTO_JOIN, extra_tables=auto_tables_bytes(32000, 11520),
-              vars=SAMPLE_SMALL, config={"skew_join": {"auto": {"sample_rows": 300}}}),
+              vars=SAMPLE_SMALL, config={"skew_join": {"auto": {"sample_rows": 300}}}, conf=NO_SKETCH),
     # both sides sampled; a's size estimate is 31 times its rows' bytes, so its first draw is too small and it
     # draws again with the fraction its exact row count gives; each side's exact pass counts both sides' candidates
     ModelCase("auto_sampled_both_sides_drawn_twice", (), AUTO_JOIN, extra_tables=auto_tables_bytes(1000000, 40000),
-              vars=SAMPLE_SMALL, config={"skew_join": {"auto": {"sample_rows": 300}}}),
+              vars=SAMPLE_SMALL, config={"skew_join": {"auto": {"sample_rows": 300}}}, conf=NO_SKETCH),
     # sample_above_bytes false: every key counted, whatever the size
     ModelCase("auto_sample_above_bytes_false", (), AUTO_JOIN, extra_tables=auto_tables_bytes(1000000, 40000),
               vars=SAMPLE_SMALL, config={"skew_join": {"auto": {"sample_rows": 300, "sample_above_bytes": False}}}),
-    # hot_keys 'auto' above the size: the same two passes; a's NULL keys (4%) are a candidate like any value
-    ModelCase("hk_auto_sampled_above_bytes", (), AUTO_JOIN.replace("join_type='inner'", "join_type='inner', "
+    # hot_keys 'auto' above the size: one read with the sketch; a's NULL keys (4%) are listed like any value
+    ModelCase("hk_auto_sketched_above_bytes", (), AUTO_JOIN.replace("join_type='inner'", "join_type='inner', "
               "skew={'hot_keys': {'a': 'auto'}, 'hot_keys_options': {'sample_rows': 300}}"),
               extra_tables=auto_tables_bytes(32000, 11520), vars=SAMPLE_SMALL),
+    # ... and without approx_top_k: the same two passes as 'auto'
+    ModelCase("hk_auto_sampled_above_bytes", (), AUTO_JOIN.replace("join_type='inner'", "join_type='inner', "
+              "skew={'hot_keys': {'a': 'auto'}, 'hot_keys_options': {'sample_rows': 300}}"),
+              extra_tables=auto_tables_bytes(32000, 11520), vars=SAMPLE_SMALL, conf=NO_SKETCH),
     # hot_keys 'auto' as the whole specification, in AQE's regime: left to AQE, nothing detected
     ModelCase("hk_auto_aqe_regime", (), AUTO_JOIN.replace("join_type='inner'", "join_type='inner', "
               "skew={'hot_keys': {'a': 'auto'}}"), extra_tables=auto_tables_sized(), conf=AQE_SMALL),

@@ -22,7 +22,7 @@
   hot branch for keys of a (0): a's hot rows inner join the broadcast rows of b with those keys; multicast: those rows of b are broadcast, one copy to each of the 4 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
   hot branch for keys of b (5): b's hot rows inner join the broadcast rows of a with those keys; multicast: those rows of a are broadcast, one copy to each of the 2 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
   strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
-  measuring cost: 24 compile-time queries (5 reading data), <elapsed> s of wall time; by kind: 'auto' counts 5, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; parallelism 1, <elapsed> s; settings 12, <elapsed> s; size estimates 2, <elapsed> s
+  measuring cost: 25 compile-time queries (5 reading data), <elapsed> s of wall time; by kind: 'auto' counts 5, <elapsed> s; catalog 1, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; parallelism 1, <elapsed> s; settings 12, <elapsed> s; size estimates 2, <elapsed> s
 */
 with
 

@@ -6,7 +6,7 @@
   hot rows of a joined where they are read: its 4 input splits already use half or more of the 2 tasks Spark runs at once (default parallelism), so a spread would cost a shuffle of the hot rows and gain no parallelism
   hot branch for keys of a (0): a's hot rows inner join the broadcast rows of b with those keys; multicast: those rows of b are broadcast, one copy to each of the 4 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
   strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
-  measuring cost: 19 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: hot-key detection 2, <elapsed> s; column lists 2, <elapsed> s; parallelism 1, <elapsed> s; settings 12, <elapsed> s; size estimates 2, <elapsed> s
+  measuring cost: 20 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: hot-key detection 2, <elapsed> s; catalog 1, <elapsed> s; column lists 2, <elapsed> s; parallelism 1, <elapsed> s; settings 12, <elapsed> s; size estimates 2, <elapsed> s
 */
 with
 

@@ -1,0 +1,145 @@
+{#- Sketching above a size: how 'auto' and hot_keys 'auto' find a large
+    side's heavy keys in one read of it, where Spark has `approx_top_k`
+    (Spark 4.1 and later, Databricks).
+
+    A side whose size Spark estimates above sample_above_bytes, joined on
+    one key of a type the sketch takes (integral, decimal, string, boolean,
+    date, timestamp), is measured in one query that groups nothing by key:
+    its rows, NULL-key rows and input splits, its heaviest keys from a
+    frequent-items sketch (`approx_top_k`, the keys tracked from
+    `_sj_sketch_tracked`), and the exact rows of any key the caller names
+    (`count_if`). Every aggregate is global: each map task sends one row to
+    one final task, whatever spark.sql.shuffle.partitions says.
+
+    A sketched count is an upper bound: it is over the key's rows by at most
+    the sketch's error, and equal to them while the sketch tracks every key
+    it met (the measured runs: docs/performance.md). Keys below the
+    sketch's error are not listed. So where the other side lists keys, the
+    macros measure the side that is not sketched first (or the smaller one)
+    and count its listed keys exactly in the sketched side's query; the
+    first side's counts of the sketched side's heavy keys come from one more
+    query over the first side (`_sj_sketch_pass` with no sketch).
+
+    Elsewhere (a key of several columns, a float or double key, an older
+    Spark, var('skewjoin_sketch') false) the side is sampled instead
+    (detection_sample.sql): two queries, each reading the side. -#}
+
+
+{#- The key kinds the sketch takes. Float and double are left to the sample
+    passes: the sketch counts -0.0 and 0.0 (and NaNs of other bits) apart,
+    while Spark's join matches them. -#}
+{% macro _sj_sketch_kinds() -%}
+    {{- return(['integral', 'decimal', 'string', 'boolean', 'date', 'timestamp']) -}}
+{%- endmacro %}
+
+
+{#- Whether this Spark has approx_top_k, asked once a join (`show functions`,
+    metadata), and not at all with var('skewjoin_sketch') false. -#}
+{% macro _sj_sketch_available(j) -%}
+    {%- if var('skewjoin_sketch', true) is sameas false -%}
+        {{- return(false) -}}
+    {%- endif -%}
+    {%- if 'sj_sketch_available' not in j -%}
+        {%- set result = skewjoin._sj_run_query("show functions like 'approx_top_k'", 'metadata') -%}
+        {%- do j.update({'sj_sketch_available': result.rows | length > 0}) -%}
+    {%- endif -%}
+    {{- return(j['sj_sketch_available']) -}}
+{%- endmacro %}
+
+
+{#- Whether side `side` (above the sampling size: `decision`) is sketched:
+    one key of a kind the sketch takes, of type `data_type`, and a Spark
+    that has the sketch. -#}
+{% macro _sj_sketch_side(j, decision, data_type) -%}
+    {{- return(decision is not none and j['keys'] | length == 1
+               and skewjoin._sj_type_kind(data_type) in skewjoin._sj_sketch_kinds()
+               and skewjoin._sj_sketch_available(j)) -}}
+{%- endmacro %}
+
+
+{#- The keys the sketch tracks: Spark's default (10,000), or more where
+    min_share is so small that a key holding it could sit near the sketch's
+    error (at least 100 / min_share), at most Spark's limit (1,000,000). -#}
+{% macro _sj_sketch_tracked(options) -%}
+    {%- set wanted = (100 / (options.min_share | float)) | round(0, 'ceil') | int -%}
+    {{- return([[wanted, 10000] | max, 1000000] | min) -}}
+{%- endmacro %}
+
+
+{#- One read of side `side` on its key expression `expr` (of type
+    `data_type`): its rows, NULL-key rows and input splits; with `limit` > 0
+    the `limit` heaviest keys from the sketch; and the exact rows of each key
+    in `tuples` (lists of one key text, none for NULL). `wrap` names the
+    query (its kind in the ledger); `with_null_keys`: NULL may be listed.
+    Returns {'total', 'null', 'splits', 'keys': [[values, rows]] (the
+    sketch's, heaviest first), 'rows': {tojson(values): rows} (the exact
+    counts), 'tracked', 'seconds'}. -#}
+{% macro _sj_sketch_pass(j, side, expr, data_type, tuples, limit, options, wrap, with_null_keys) -%}
+    {%- set tracked = skewjoin._sj_sketch_tracked(options) -%}
+    {%- set columns = ['count(*) as sj_rows', 'count_if(sj_k is null) as sj_null_rows',
+                       'size(collect_set(sj_split)) as sj_splits'] -%}
+    {%- if limit > 0 -%}
+        {#- the items as the other counts write a key: prefixed text, 'n:' for NULL -#}
+        {%- do columns.append("to_json(transform(approx_top_k(sj_k, " ~ limit ~ ', ' ~ tracked ~ "),\n            x -> "
+            ~ "array(coalesce(concat('v:', cast(x.item as string)), 'n:'), cast(x.count as string)))) as sj_top") -%}
+    {%- endif -%}
+    {%- for t in tuples -%}
+        {#- a typed literal, so that no row is cast to text; the key's text where the type takes no literal -#}
+        {%- set lit = skewjoin._sj_literal(t[0], data_type) -%}
+        {%- set test = 'sj_k <=> ' ~ lit if lit is not none
+            else "coalesce(concat('v:', cast(sj_k as string)), 'n:') = "
+                 ~ skewjoin._sj_quote_string('n:' if t[0] is none else 'v:' ~ t[0]) -%}
+        {%- do columns.append('count_if(' ~ test ~ ') as sj_exact_' ~ loop.index0) -%}
+    {%- endfor -%}
+    {%- set query -%}
+select *
+from (
+    select
+        {{ columns | join(',\n        ') }}
+    from (
+        select
+            {{ expr }} as sj_k,
+            spark_partition_id() as sj_split
+        from {{ j[side]['from'] }} as {{ j[side].alias }}
+    ) as sj_keys
+) as {{ wrap }}
+    {%- endset -%}
+    {%- set started = modules.datetime.datetime.now() -%}
+    {%- set result = skewjoin._sj_run_query(query) -%}
+    {%- set row = result.rows[0] -%}
+    {%- set out = {'total': row[0] | int, 'null': row[1] | int, 'splits': row[2] | int, 'keys': [], 'rows': {},
+                   'tracked': tracked,
+                   'seconds': (modules.datetime.datetime.now() - started).total_seconds()} -%}
+    {%- set first = 3 -%}
+    {%- if limit > 0 -%}
+        {%- set first = 4 -%}
+        {%- for item in fromjson(row[3] or '[]') -%}
+            {%- set value = skewjoin._sj_sample_key_value(item[0]) -%}
+            {%- if value is not none or with_null_keys -%}
+                {%- do out['keys'].append([[value], item[1] | int]) -%}
+            {%- endif -%}
+        {%- endfor -%}
+        {%- do out.update({'keys': out['keys'] | sort(attribute=1, reverse=true)}) -%}
+    {%- endif -%}
+    {%- for t in tuples -%}
+        {%- do out.rows.update({tojson(t): row[first + loop.index0] | int}) -%}
+    {%- endfor -%}
+    {{- return(out) -}}
+{%- endmacro %}
+
+
+{#- The record's words for a sketched side (`sketch`: the sampling decision
+    plus 'tracked', 'listed', 'counted' (keys the other side listed, counted
+    exactly in the same query) and 'recounted' (counted in one more query)). -#}
+{% macro _sj_sketch_record_text(alias, sketch) -%}
+    {%- set text -%}
+sketched: Spark estimates {{ alias }} at {{ skewjoin._sj_bytes_text(sketch.bytes) }}, above sample_above_bytes
+({{ skewjoin._sj_bytes_text(sketch.above) }}); one query read every row once and counted its rows, NULL keys and
+input splits exactly, and its heaviest keys with a frequent-items sketch (approx_top_k, {{
+skewjoin._sj_rows_text(sketch.tracked) }} keys tracked; {{ sketch.listed }} key(s) listed, each count at most the
+sketch's error over the key's rows){{ (', and ' ~ sketch.counted ~ ' key(s) the other side listed, exactly')
+if sketch.counted else '' }}{{ ('; one more query counted ' ~ sketch.recounted ~ ' key(s) the other side listed, exactly')
+if sketch.get('recounted') else '' }}
+    {%- endset -%}
+    {{- return(text | replace('\n', ' ')) -}}
+{%- endmacro %}
