@@ -28,8 +28,6 @@ pytestmark = pytest.mark.spark
 
 LEFT = f"{SCHEMA}.sample_left"
 RIGHT = f"{SCHEMA}.sample_right"
-# as on a Spark without approx_top_k (before 4.1)
-NO_SKETCH = {"skewjoin_sketch": False}
 
 
 @pytest.fixture(scope="module")
@@ -94,11 +92,11 @@ def test_sketched_auto_plans_from_one_read_and_equals_the_plain_join(
 def test_sampled_auto_plans_from_exact_counts_and_equals_the_plain_join(
     sample_inputs: DbtProject, compile_inline: Callable[..., Any], join_type: str
 ) -> None:
-    """Without the sketch (var skewjoin_sketch false, as on a Spark before 4.1): the sample and exact passes."""
+    """Without the sketch (the option sketch false, as on a Spark before 4.1): the sample and exact passes."""
     conn = sample_inputs.conn
     total, hot, nulls = _counts(conn)
-    skew = "{'auto': {'sample_rows': 2000, 'sample_above_bytes': 0}}"
-    sql = inline_compiled_sql(compile_inline(_model(join_type, skew), vars=NO_SKETCH))
+    skew = "{'auto': {'sample_rows': 2000, 'sample_above_bytes': 0, 'sketch': false}}"
+    sql = inline_compiled_sql(compile_inline(_model(join_type, skew)))
     record = sql.split("*/")[0]
     # a sampled, then its candidates counted exactly; b counted whole
     assert "skew measured on a (sampled: Spark estimates a at " in record, record
@@ -109,8 +107,8 @@ def test_sampled_auto_plans_from_exact_counts_and_equals_the_plain_join(
     # the plan reads the exact counts: key 0's rows are a's, not a sample's scaled up
     assert f"auto: key 0 (a {hot:,} rows (58.0%), b 1 rows" in record, record
     # the same plan as without sampling
-    never = "{'auto': {'sample_rows': 2000, 'sample_above_bytes': false}}"
-    unsampled = inline_compiled_sql(compile_inline(_model(join_type, never), vars=NO_SKETCH))
+    never = "{'auto': {'sample_rows': 2000, 'sample_above_bytes': false, 'sketch': false}}"
+    unsampled = inline_compiled_sql(compile_inline(_model(join_type, never)))
     assert "sampled:" not in unsampled.split("*/")[0]
     assert strip_record(unsampled) == strip_record(sql)
     assert_same_rows(conn, strip_record(sql), _plain(join_type))
@@ -121,8 +119,9 @@ def test_hot_keys_auto_above_the_size_equals_the_plain_join(
     sample_inputs: DbtProject, compile_inline: Callable[..., Any], sketch: bool
 ) -> None:
     conn = sample_inputs.conn
-    skew = "{'hot_keys': {'a': 'auto'}, 'hot_keys_options': {'sample_rows': 2000, 'sample_above_bytes': 0}}"
-    sql = inline_compiled_sql(compile_inline(_model("left", skew), vars=None if sketch else NO_SKETCH))
+    skew = ("{'hot_keys': {'a': 'auto'}, 'hot_keys_options': {'sample_rows': 2000, 'sample_above_bytes': 0, "
+            f"'sketch': {str(sketch).lower()}}}}}")
+    sql = inline_compiled_sql(compile_inline(_model("left", skew)))
     record = sql.split("*/")[0]
     how = "sketched" if sketch else "sampled"
     assert f"hot keys of a found at run time ({how}: Spark estimates a at " in record, record

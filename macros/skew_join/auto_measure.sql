@@ -157,7 +157,7 @@ limit {{ limit }}
     {%- set histogram = skewjoin._sj_auto_histogram(j, side, options) -%}
     {%- set decision = none if histogram is not none else skewjoin._sj_sample_decision(j, side, options) -%}
     {{- return({'side': side, 'histogram': histogram, 'decision': decision,
-                'sketch': skewjoin._sj_sketch_side(j, decision, j['keys'][0].type)}) -}}
+                'sketch': skewjoin._sj_sketch_side(j, decision, j['keys'][0].type, options)}) -}}
 {%- endmacro %}
 
 

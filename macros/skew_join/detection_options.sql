@@ -3,14 +3,15 @@
     checks. -#}
 {% macro _sj_detection_defaults() -%}
     {{- return({'min_share': 0.01, 'max_keys': 20, 'sample_fraction': none, 'sample_above_bytes': none,
-                'sample_rows': none}) -}}
+                'sample_rows': none, 'sketch': none}) -}}
 {%- endmacro %}
 
 
 {#- `options` (a mapping) checked against `defaults` (its known keys) and
-    merged over them; min_share, max_keys, sample_fraction, sample_rows and
-    sample_above_bytes checked, sample_above_bytes resolved (the option, else
-    `_sj_sample_above_bytes`). `arg` names the options in errors, `what` and
+    merged over them; min_share, max_keys, sample_fraction, sample_rows,
+    sample_above_bytes and sketch checked, sample_above_bytes and sketch
+    resolved (the option, else `_sj_sample_above_bytes`, else
+    var('skewjoin_sketch'), else true). `arg` names the options in errors, `what` and
     `example` say what they are. -#}
 {% macro _sj_detection_options(macro_name, arg, options, defaults, what, example) -%}
     {%- do skewjoin._sj_check_keys(macro_name, arg, options, defaults.keys() | list, what, example) -%}
@@ -34,6 +35,15 @@
     {%- else -%}
         {%- do out.update({'sample_above_bytes': skewjoin._sj_sample_above_bytes_value(macro_name,
             arg ~ '.sample_above_bytes', out.sample_above_bytes)}) -%}
+    {%- endif -%}
+    {%- set sketch_arg = arg ~ '.sketch' if out.sketch is not none else "var('skewjoin_sketch')" -%}
+    {%- if out.sketch is none -%}
+        {%- do out.update({'sketch': var('skewjoin_sketch', true)}) -%}
+    {%- endif -%}
+    {%- if out.sketch is not boolean -%}
+        {%- do skewjoin._sj_raise(macro_name, sketch_arg, 'sketch is true (read a side above sample_above_bytes once,'
+            ~ " with Spark's approx_top_k, where Spark has it) or false (sample it); got " ~ out.sketch,
+            'false' if not sketch_arg.startswith('var(') else 'vars: {skewjoin_sketch: false}') -%}
     {%- endif -%}
     {{- return(out) -}}
 {%- endmacro %}

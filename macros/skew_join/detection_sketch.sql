@@ -21,7 +21,7 @@
     query over the first side (`_sj_sketch_pass` with no sketch).
 
     Elsewhere (a key of several columns, a float or double key, an older
-    Spark, var('skewjoin_sketch') false) the side is sampled instead
+    Spark, the option sketch false, by default var('skewjoin_sketch')) the side is sampled instead
     (detection_sample.sql): two queries, each reading the side. -#}
 
 
@@ -34,9 +34,9 @@
 
 
 {#- Whether this Spark has approx_top_k, asked once a join (`show functions`,
-    metadata), and not at all with var('skewjoin_sketch') false. -#}
-{% macro _sj_sketch_available(j) -%}
-    {%- if var('skewjoin_sketch', true) is sameas false -%}
+    metadata), and not at all with the option sketch false. -#}
+{% macro _sj_sketch_available(j, options) -%}
+    {%- if not options.sketch -%}
         {{- return(false) -}}
     {%- endif -%}
     {%- if 'sj_sketch_available' not in j -%}
@@ -47,13 +47,13 @@
 {%- endmacro %}
 
 
-{#- Whether side `side` (above the sampling size: `decision`) is sketched:
-    one key of a kind the sketch takes, of type `data_type`, and a Spark
-    that has the sketch. -#}
-{% macro _sj_sketch_side(j, decision, data_type) -%}
+{#- Whether a side above the sampling size (`decision`) is sketched: one
+    key of a kind the sketch takes, of type `data_type`, the option sketch
+    on, and a Spark that has the sketch. -#}
+{% macro _sj_sketch_side(j, decision, data_type, options) -%}
     {{- return(decision is not none and j['keys'] | length == 1
                and skewjoin._sj_type_kind(data_type) in skewjoin._sj_sketch_kinds()
-               and skewjoin._sj_sketch_available(j)) -}}
+               and skewjoin._sj_sketch_available(j, options)) -}}
 {%- endmacro %}
 
 

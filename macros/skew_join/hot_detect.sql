@@ -14,7 +14,8 @@
         {%- do key_cols.append(alias ~ '.' ~ (k.left_ident if side == 'left' else k.right_ident)) -%}
     {%- endfor -%}
     {%- set decision = skewjoin._sj_sample_decision(j, side, options) -%}
-    {%- if skewjoin._sj_sketch_side(j, decision, j['keys'][0].left_type if side == 'left' else j['keys'][0].right_type) -%}
+    {%- if skewjoin._sj_sketch_side(j, decision, j['keys'][0].left_type if side == 'left' else j['keys'][0].right_type,
+                                    options) -%}
         {%- set s = skewjoin._sj_sketch_pass(j, side, key_cols[0], none, [], (options.max_keys | int) + 1, options,
             'sj_hot_counts', true) -%}
         {%- do decision.update({'tracked': s.tracked, 'listed': s['keys'] | length, 'counted': 0, 'sketch': true}) -%}

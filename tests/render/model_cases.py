@@ -420,6 +420,9 @@ CASES: list[ModelCase] = [
     # var('skewjoin_sketch') false: sampled as on a Spark without approx_top_k
     ModelCase("auto_sketch_off", (), AUTO_JOIN, extra_tables=auto_tables_bytes(32000, 11520),
               vars={**SAMPLE_SMALL, "skewjoin_sketch": False}, config={"skew_join": {"auto": {"sample_rows": 300}}}),
+    # ... and the option: sketch false in 'auto', over the var
+    ModelCase("auto_sketch_option_off", (), AUTO_JOIN, extra_tables=auto_tables_bytes(32000, 11520),
+              vars=SAMPLE_SMALL, config={"skew_join": {"auto": {"sample_rows": 300, "sketch": False}}}),
     # above sample_above_bytes on a Spark without approx_top_k (before 4.1): a estimated at 32,000 bytes is
     # sampled (300 of 1,000 rows), then its candidates counted exactly; b (360 rows) would draw most of its rows,
     # so it is counted whole
