@@ -1,16 +1,16 @@
-"""'auto' and hot_keys 'auto' above sample_above_bytes (macros/skew_join/
-detection_sketch.sql, and detection_sample.sql without the sketch), on the
-Thrift server.
+"""'auto' and hot_keys 'auto' with the sketch (macros/skew_join/
+detection_sketch.sql) and, with the option sketch false, above
+sample_above_bytes (detection_sample.sql), on the Thrift server.
 
 sample_left: 100,000 rows in 4 Parquet files, 58,000 of them on k = 0, 2,000
 with a NULL key, the rest over keys 1..1000; sample_right: one row per key
-0..1000. With sample_above_bytes at 0 (the option; the render tier reads
-the var of the same name) every side Spark can size is above it: a is read
-once with Spark's frequent-items sketch (or, without it, its heavy keys are
-found on a sample of about 2,000 rows (sample_rows), then counted exactly);
-b, whose sample would be most of its rows, is counted whole. The record says
-so, its counts are the exact counts (the same as counting every key), and
-the rows equal the plain join's."""
+0..1000. Each side is read once with Spark's frequent-items sketch, the
+smaller first. Without the sketch, with sample_above_bytes at 0 (the option;
+the render tier reads the var of the same name) every side Spark can size
+is above it: a's heavy keys are found on a sample of about 2,000 rows
+(sample_rows), then counted exactly; b, whose sample would be most of its
+rows, is counted whole. The record says so, its counts are the exact counts
+(the same as counting every key), and the rows equal the plain join's."""
 
 from __future__ import annotations
 
@@ -70,18 +70,18 @@ def test_sketched_auto_plans_from_one_read_and_equals_the_plain_join(
     skew = "{'auto': {'sample_rows': 2000, 'sample_above_bytes': 0}}"
     sql = inline_compiled_sql(compile_inline(_model(join_type, skew)))
     record = sql.split("*/")[0]
-    # b counted whole first; a read once with Spark's approx_top_k, b's heavy keys counted in the same read
-    assert "skew measured on a (sketched: Spark estimates a at " in record, record
+    # b, the smaller, read first; a read once with Spark's approx_top_k
+    assert "skew measured on a (sketched: one query read every row of a once" in record, record
+    assert "skew measured on b (sketched: one query read every row of b once" in record, record
     assert "frequent-items sketch (approx_top_k, 10,000 keys tracked;" in record, record
     assert f"{total} rows in " in record and f"{nulls} with a NULL key; heaviest keys: 0 58.0%" in record, record
-    assert "skew measured on b (one aggregate query over every row, exact counts" in record, record
     # a has 1,001 keys, under the keys the sketch tracks: its counts are exact
     assert f"auto: key 0 (a {hot:,} rows (58.0%), b 1 rows" in record, record
     # b's list (22 of its 1,001 one-row keys) need not hold key 0: one more query counts it on b
     recounted = "one more query counted 1 key(s) the other side listed, exactly" in record
     assert f"'auto' counts {3 if recounted else 2}," in record, record
     # the same plan as counting every key
-    never = "{'auto': {'sample_rows': 2000, 'sample_above_bytes': false}}"
+    never = "{'auto': {'sample_rows': 2000, 'sample_above_bytes': false, 'sketch': false}}"
     counted = inline_compiled_sql(compile_inline(_model(join_type, never)))
     assert "sketched:" not in counted.split("*/")[0]
     assert strip_record(counted) == strip_record(sql)
@@ -123,8 +123,8 @@ def test_hot_keys_auto_above_the_size_equals_the_plain_join(
             f"'sketch': {str(sketch).lower()}}}}}")
     sql = inline_compiled_sql(compile_inline(_model("left", skew)))
     record = sql.split("*/")[0]
-    how = "sketched" if sketch else "sampled"
-    assert f"hot keys of a found at run time ({how}: Spark estimates a at " in record, record
+    how = "sketched: one query read every row of a once" if sketch else "sampled: Spark estimates a at "
+    assert f"hot keys of a found at run time ({how}" in record, record
     # the exact shares of key 0 and of the NULL keys (the sketch's, exact under 10,000 keys; the exact pass's)
     assert "100000 rows in " in record and "0 58.0%; NULL 2.0%" in record, record
     assert_same_rows(conn, strip_record(sql), _plain("left"))
@@ -133,8 +133,8 @@ def test_hot_keys_auto_above_the_size_equals_the_plain_join(
 def test_sketch_recounts_the_other_sides_heavy_key_and_equals_the_plain_join(
     sample_inputs: DbtProject, compile_inline: Callable[..., Any]
 ) -> None:
-    """Both sides sketched, the tables swapped (a: the 1,001 keys of one row, the smaller, read first; b:
-    the skewed one). a's count of b's heavy key 0 is its sketch's where the sketch listed it, else one more
+    """Both sides sketched, the tables swapped (a: the 1,001 keys of one row, Spark's smaller estimate,
+    read first; b: the skewed one). a's count of b's heavy key 0 is its sketch's where the sketch listed it, else one more
     read of a counts it exactly: either way 1 row, and the rows equal the plain join's."""
     conn = sample_inputs.conn
     model = (

@@ -36,14 +36,14 @@ def test_auto_record_says_what_its_measuring_cost(inputs_built: DbtProject) -> N
     record = sql.split("*/")[0]
     (cost,) = [m for m in (_COST.search(line) for line in record.splitlines()) if m]
     kinds = {m["kind"].strip(): (int(m["n"]), float(m["seconds"])) for m in _KIND.finditer(cost["kinds"])}
-    # the two 'auto' aggregates (one a side), the column lists of both sides, the settings read, the
+    # the two 'auto' reads (one a side: the sketch), the column lists of both sides, the settings read, the
     # placement of the group's 32 slots, how far the group's salt reaches; the aggregates and the reach read data
     assert kinds["'auto' counts"][0] == 2 and kinds["salt reach"][0] == 1, cost.group(0)
     assert int(cost["data"]) == 3, cost.group(0)
     assert kinds["column lists"][0] == 2 and kinds["slot placement"][0] == 1, cost.group(0)
     assert sum(n for n, _ in kinds.values()) == int(cost["n"])
     total = float(cost["seconds"])
-    measured = [float(s) for s in re.findall(r"exact counts, (\d+\.\d+) s\)", record)]
+    measured = [float(s) for s in re.findall(r"skew measured on .*?[,;] (\d+\.\d+) s\): ", record)]
     assert len(measured) == 2, record
     # each 'auto' count is timed twice (its own line, and the ledger around the same run_query); the
     # lines print tenths of a second, the ledger hundredths: each line may be up to 0.05 s above its count

@@ -113,7 +113,7 @@ def test_auto_plans_from_the_counts_of_the_data(skew_models_built: Built, inputs
     ((right_hot,),) = run_sql(conn, f"select count_if(k = 0) from {SCHEMA}.spread_right")
     assert (left_total, left_hot, right_hot) == (40000, 32000, 2)
     record = skew_models_built.sql["sj_auto_spread"]
-    assert "skew measured on a (one aggregate query over every row, exact counts" in record
+    assert "skew measured on a (sketched: one query read every row of a once" in record
     assert "40000 rows in 1 input splits, 0 with a NULL key; heaviest keys: 0 80.0%" in record
     assert ("auto: key 0 (a 32,000 rows (80.0%), b 2 rows (0.4%)): skew group driven by a, 32 slots, "
             "multicast 64 rows") in record  # fmt: skip

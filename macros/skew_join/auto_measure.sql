@@ -149,23 +149,26 @@ limit {{ limit }}
 
 
 {#- What one side's first measure will be, before anything is counted:
-    {'side', 'histogram' (`_sj_auto_histogram`, else none), 'decision' (the
-    sampling decision: above sample_above_bytes, else none), 'sketch'
-    (detection_sketch.sql: one read with a frequent-items sketch)}. Metadata
-    queries only. -#}
+    {'side', 'histogram' (`_sj_auto_histogram`, else none), 'sketch'
+    (detection_sketch.sql: one read with a frequent-items sketch), 'bytes'
+    (Spark's size estimate of a sketched side, to read the smaller first),
+    'decision' (else the sampling decision: above sample_above_bytes, else
+    none)}. Metadata queries only. -#}
 {% macro _sj_auto_first_plan(j, side, options) -%}
     {%- set histogram = skewjoin._sj_auto_histogram(j, side, options) -%}
-    {%- set decision = none if histogram is not none else skewjoin._sj_sample_decision(j, side, options) -%}
-    {{- return({'side': side, 'histogram': histogram, 'decision': decision,
-                'sketch': skewjoin._sj_sketch_side(j, decision, j['keys'][0].type, options)}) -}}
+    {%- set sketch = histogram is none and skewjoin._sj_sketch_side(j, j['keys'][0].type, options) -%}
+    {{- return({'side': side, 'histogram': histogram, 'sketch': sketch,
+                'bytes': skewjoin._sj_side_bytes(j, side) if sketch else none,
+                'decision': none if histogram is not none or sketch
+                            else skewjoin._sj_sample_decision(j, side, options)}) -}}
 {%- endmacro %}
 
 
 {#- One side's first measure (`first`: `_sj_auto_first_plan`): its
-    histogram; else, above sample_above_bytes, its sketch (with the exact
-    rows of `extras`) or its sample pass (detection_sample.sql: its candidate
-    keys; its exact counts come with `_sj_auto_exact_candidates`); else every
-    key counted (`_sj_auto_count_side`). -#}
+    histogram; else its sketch (with the exact rows of `extras`); else,
+    above sample_above_bytes, its sample pass (detection_sample.sql: its
+    candidate keys; its exact counts come with `_sj_auto_exact_candidates`);
+    else every key counted (`_sj_auto_count_side`). -#}
 {% macro _sj_auto_count_first(j, first, options, extras) -%}
     {%- set side = first.side -%}
     {%- if first.histogram is not none -%}
@@ -175,10 +178,9 @@ limit {{ limit }}
         {%- set s = skewjoin._sj_sketch_pass(j, side, skewjoin._sj_common_keys(j, side, j[side].alias)[0],
             j['keys'][0].type, extras, (options.max_keys | int) + 2, options, 'sj_counts', false) -%}
         {%- set keys = skewjoin._sj_sketch_merge(s['keys'], s.rows) -%}
-        {%- do first.decision.update({'tracked': s.tracked, 'listed': s['keys'] | length, 'counted': extras | length,
-                                      'recounted': 0, 'sketch': true}) -%}
         {{- return({'total': s.total, 'null': s.null, 'splits': s.splits, 'keys': keys, 'complete': false,
-                    'seconds': s.seconds, 'sample': first.decision}) -}}
+                    'seconds': s.seconds, 'sample': {'sketch': true, 'tracked': s.tracked,
+                    'listed': s['keys'] | length, 'counted': extras | length, 'recounted': 0}}) -}}
     {%- endif -%}
     {%- set drawn = none if first.decision is none else skewjoin._sj_sample_side(j, side,
         skewjoin._sj_common_keys(j, side, j[side].alias), first.decision, options, (options.max_keys | int) + 2,
@@ -208,7 +210,8 @@ limit {{ limit }}
     counted, where the second side was sketched (its listed keys are the
     sketch's): one global aggregate over the first side (`_sj_sketch_pass`
     with no sketch). Nothing to do where the first side's list is complete or
-    holds them all. -#}
+    holds them all (a side estimated from its histogram estimates them from
+    its bins, without a scan). -#}
 {% macro _sj_auto_recount_first(j, side, counted, other, options) -%}
     {%- set have = counted['keys'] | map(attribute=0) | list -%}
     {%- set wanted = [] -%}
@@ -258,17 +261,18 @@ limit {{ limit }}
     side's counts as measured), 'extras' (the first side's heavy keys were
     listed first on the second), 'first' (the side measured first)}. The
     left side is measured first, but where only the right one is sketched,
-    or both are and the right one is the smaller (detection_sketch.sql): the
-    sketched side is then read once, with the first side's heavy keys
-    counted exactly, and the first side counts the sketched side's heavy
-    keys exactly in one more query. A sampled side (detection_sample.sql) has
+    or both are and Spark estimates the right one smaller
+    (detection_sketch.sql): the second side, sketched, is read once, with
+    the first side's heavy keys counted exactly, and the first side counts
+    the second side's heavy keys exactly in one more query. A sampled side (detection_sample.sql) has
     exact counts of its candidates and of every key the other side listed. -#}
 {% macro _sj_auto_measure(j, options) -%}
     {%- set plans = {'left': skewjoin._sj_auto_first_plan(j, 'left', options)} -%}
     {%- set order = ['left', 'right'] -%}
     {%- if plans.left.sketch -%}
         {%- do plans.update({'right': skewjoin._sj_auto_first_plan(j, 'right', options)}) -%}
-        {%- if not plans.right.sketch or plans.right.decision.bytes < plans.left.decision.bytes -%}
+        {%- if not plans.right.sketch or (plans.left.bytes is not none and plans.right.bytes is not none
+                                          and plans.right.bytes < plans.left.bytes) -%}
             {%- set order = ['right', 'left'] -%}
         {%- endif -%}
     {%- endif -%}
@@ -287,7 +291,7 @@ limit {{ limit }}
     {%- set second = skewjoin._sj_auto_count_first(j, plans[order[1]], options, extras) -%}
     {%- if first.get('sample') is not none and not first.sample.get('sketch') -%}
         {%- set first = skewjoin._sj_auto_exact_candidates(j, order[0], first, second) -%}
-    {%- elif plans[order[1]].sketch -%}
+    {%- elif plans[order[1]].sketch and first.get('bins') is none -%}
         {%- set first = skewjoin._sj_auto_recount_first(j, order[0], first, second, options) -%}
     {%- endif -%}
     {%- if second.get('sample') is not none and not second.sample.get('sketch') -%}

@@ -41,8 +41,9 @@
         {%- do out.update({'sketch': var('skewjoin_sketch', true)}) -%}
     {%- endif -%}
     {%- if out.sketch is not boolean -%}
-        {%- do skewjoin._sj_raise(macro_name, sketch_arg, 'sketch is true (read a side above sample_above_bytes once,'
-            ~ " with Spark's approx_top_k, where Spark has it) or false (sample it); got " ~ out.sketch,
+        {%- do skewjoin._sj_raise(macro_name, sketch_arg, 'sketch is true (read each side once, with Spark'
+            ~ "'s approx_top_k, where Spark has it) or false (count its keys, on a sample above sample_above_bytes); got "
+            ~ out.sketch,
             'false' if not sketch_arg.startswith('var(') else 'vars: {skewjoin_sketch: false}') -%}
     {%- endif -%}
     {{- return(out) -}}

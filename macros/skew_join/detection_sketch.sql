@@ -1,28 +1,29 @@
-{#- Sketching above a size: how 'auto' and hot_keys 'auto' find a large
-    side's heavy keys in one read of it, where Spark has `approx_top_k`
-    (Spark 4.1 and later, Databricks).
+{#- The sketch: how 'auto' and hot_keys 'auto' find a side's heavy keys in
+    one read of it, where Spark has `approx_top_k` (Spark 4.1 and later,
+    Databricks).
 
-    A side whose size Spark estimates above sample_above_bytes, joined on
-    one key of a type the sketch takes (integral, decimal, string, boolean,
-    date, timestamp), is measured in one query that groups nothing by key:
-    its rows, NULL-key rows and input splits, its heaviest keys from a
-    frequent-items sketch (`approx_top_k`, the keys tracked from
+    A side joined on one key of a type the sketch takes (integral, decimal,
+    string, boolean, date, timestamp) is measured in one query that groups
+    nothing by key: its rows, NULL-key rows and input splits, its heaviest
+    keys from a frequent-items sketch (`approx_top_k`, the keys tracked from
     `_sj_sketch_tracked`), and the exact rows of any key the caller names
     (`count_if`). Every aggregate is global: each map task sends one row to
-    one final task, whatever spark.sql.shuffle.partitions says.
+    one final task, whatever spark.sql.shuffle.partitions says, where a
+    `group by` of the key shuffles into every one of its partitions.
 
     A sketched count is an upper bound: it is over the key's rows by at most
     the sketch's error, and equal to them while the sketch tracks every key
     it met (the measured runs: docs/performance.md). Keys below the
-    sketch's error are not listed. So where the other side lists keys, the
-    macros measure the side that is not sketched first (or the smaller one)
-    and count its listed keys exactly in the sketched side's query; the
-    first side's counts of the sketched side's heavy keys come from one more
-    query over the first side (`_sj_sketch_pass` with no sketch).
+    sketch's error are not listed. So the macros read the smaller side
+    (Spark's size estimate) first, and count its listed heavy keys exactly
+    in the other side's query; the first side's counts of the other side's
+    heavy keys come from one more query over the first side
+    (`_sj_sketch_pass` with no sketch).
 
     Elsewhere (a key of several columns, a float or double key, an older
-    Spark, the option sketch false, by default var('skewjoin_sketch')) the side is sampled instead
-    (detection_sample.sql): two queries, each reading the side. -#}
+    Spark, sample_fraction set, or the option sketch false, by default
+    var('skewjoin_sketch')) a side is counted with a `group by`, and sampled
+    above sample_above_bytes (detection_sample.sql). -#}
 
 
 {#- The key kinds the sketch takes. Float and double are left to the sample
@@ -47,11 +48,11 @@
 {%- endmacro %}
 
 
-{#- Whether a side above the sampling size (`decision`) is sketched: one
-    key of a kind the sketch takes, of type `data_type`, the option sketch
-    on, and a Spark that has the sketch. -#}
-{% macro _sj_sketch_side(j, decision, data_type, options) -%}
-    {{- return(decision is not none and j['keys'] | length == 1
+{#- Whether a side is sketched: one key of a kind the sketch takes, of type
+    `data_type`, no sample_fraction, the option sketch on, and a Spark that
+    has the sketch. -#}
+{% macro _sj_sketch_side(j, data_type, options) -%}
+    {{- return(options.sample_fraction is none and j['keys'] | length == 1
                and skewjoin._sj_type_kind(data_type) in skewjoin._sj_sketch_kinds()
                and skewjoin._sj_sketch_available(j, options)) -}}
 {%- endmacro %}
@@ -128,18 +129,16 @@ from (
 {%- endmacro %}
 
 
-{#- The record's words for a sketched side (`sketch`: the sampling decision
-    plus 'tracked', 'listed', 'counted' (keys the other side listed, counted
-    exactly in the same query) and 'recounted' (counted in one more query)). -#}
+{#- The record's words for a sketched side (`sketch`: {'tracked', 'listed',
+    'counted' (keys the other side listed, counted exactly in the same
+    query), 'recounted' (counted in one more query)}). -#}
 {% macro _sj_sketch_record_text(alias, sketch) -%}
     {%- set text -%}
-sketched: Spark estimates {{ alias }} at {{ skewjoin._sj_bytes_text(sketch.bytes) }}, above sample_above_bytes
-({{ skewjoin._sj_bytes_text(sketch.above) }}); one query read every row once and counted its rows, NULL keys and
-input splits exactly, and its heaviest keys with a frequent-items sketch (approx_top_k, {{
-skewjoin._sj_rows_text(sketch.tracked) }} keys tracked; {{ sketch.listed }} key(s) listed, each count at most the
-sketch's error over the key's rows){{ (', and ' ~ sketch.counted ~ ' key(s) the other side listed, exactly')
-if sketch.counted else '' }}{{ ('; one more query counted ' ~ sketch.recounted ~ ' key(s) the other side listed, exactly')
-if sketch.get('recounted') else '' }}
+sketched: one query read every row of {{ alias }} once and counted its rows, NULL keys and input splits exactly, and
+its heaviest keys with a frequent-items sketch (approx_top_k, {{ skewjoin._sj_rows_text(sketch.tracked) }} keys
+tracked; {{ sketch.listed }} key(s) listed, each count at most the sketch's error over the key's rows){{ (', and '
+~ sketch.counted ~ ' key(s) the other side listed, exactly') if sketch.counted else '' }}{{ ('; one more query counted '
+~ sketch.recounted ~ ' key(s) the other side listed, exactly') if sketch.get('recounted') else '' }}
     {%- endset -%}
     {{- return(text | replace('\n', ' ')) -}}
 {%- endmacro %}

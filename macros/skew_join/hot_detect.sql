@@ -1,10 +1,10 @@
 {#- Hot keys found at run time ('auto'): the measure of one side's heaviest keys. -#}
 
 
-{#- Count the heaviest keys of one side at run time with one aggregate
-    query; above sample_above_bytes, with one read and a frequent-items
-    sketch where it can (detection_sketch.sql), else with a sample pass and
-    an exact count of its candidates (detection_sample.sql). Returns {'total', 'splits',
+{#- Count the heaviest keys of one side at run time in one read with a
+    frequent-items sketch where it can (detection_sketch.sql); else with one
+    aggregate query, or above sample_above_bytes with a sample pass and an
+    exact count of its candidates (detection_sample.sql). Returns {'total', 'splits',
     'rows': [[tuple, rows]], 'seconds', 'sample' (none unless sampled)}. -#}
 {% macro _sj_detect_hot_keys(j, side, options) -%}
     {%- set alias = j[side].alias -%}
@@ -13,15 +13,14 @@
     {%- for k in j['keys'] -%}
         {%- do key_cols.append(alias ~ '.' ~ (k.left_ident if side == 'left' else k.right_ident)) -%}
     {%- endfor -%}
-    {%- set decision = skewjoin._sj_sample_decision(j, side, options) -%}
-    {%- if skewjoin._sj_sketch_side(j, decision, j['keys'][0].left_type if side == 'left' else j['keys'][0].right_type,
+    {%- if skewjoin._sj_sketch_side(j, j['keys'][0].left_type if side == 'left' else j['keys'][0].right_type,
                                     options) -%}
         {%- set s = skewjoin._sj_sketch_pass(j, side, key_cols[0], none, [], (options.max_keys | int) + 1, options,
             'sj_hot_counts', true) -%}
-        {%- do decision.update({'tracked': s.tracked, 'listed': s['keys'] | length, 'counted': 0, 'sketch': true}) -%}
         {{- return({'total': s.total, 'splits': s.splits, 'rows': s['keys'], 'seconds': s.seconds,
-                    'sample': decision}) -}}
+                    'sample': {'sketch': true, 'tracked': s.tracked, 'listed': s['keys'] | length, 'counted': 0}}) -}}
     {%- endif -%}
+    {%- set decision = skewjoin._sj_sample_decision(j, side, options) -%}
     {%- set drawn = none if decision is none else skewjoin._sj_sample_side(j, side, key_cols, decision, options,
         (options.max_keys | int) + 1, 'sj_hot_counts', true) -%}
     {%- if drawn is not none -%}

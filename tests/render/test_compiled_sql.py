@@ -42,8 +42,8 @@ def test_auto_with_no_key_above_threshold_is_the_plain_join() -> None:
     assert "none above the threshold" in sql
     assert "strategy: plain join" in sql
     assert "broadcast" not in strip_record(sql)
-    detection = [q for q in r.spark.queries if "grouping_id()" in q]
-    assert len(detection) == 1 and "limit 21" in detection[0]
+    detection = [q for q in r.spark.queries if ") as sj_hot_counts" in q]
+    assert len(detection) == 1 and "approx_top_k(sj_k, 21, 10000)" in detection[0]
 
 
 def test_hot_keys_of_both_sides_in_a_left_join() -> None:

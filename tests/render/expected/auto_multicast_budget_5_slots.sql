@@ -1,7 +1,7 @@
 /* skewjoin.skew_join decision record (model unit_model)
   inner join on a.k (int) = b.k (int); skew specification from config skew_join ('auto')
-  skew measured on a (one aggregate query over every row, exact counts, <elapsed> s): 1000 rows in 4 input splits, 40 with a NULL key; heaviest keys: 0 60.0%; 1 0.8%; 2 0.8%; 3 0.8%; 4 0.8%
-  skew measured on b (one aggregate query over every row, exact counts, <elapsed> s): 259 rows in 1 input splits, 0 with a NULL key; heaviest keys: 0 77.2%; 1 0.4%; 2 0.4%; 3 0.4%; 4 0.4% (a's heavy keys listed first)
+  skew measured on a (sketched: one query read every row of a once and counted its rows, NULL keys and input splits exactly, and its heaviest keys with a frequent-items sketch (approx_top_k, 10,000 keys tracked; 21 key(s) listed, each count at most the sketch's error over the key's rows); <elapsed> s): 1000 rows in 4 input splits, 40 with a NULL key; heaviest keys: 0 60.0%; 1 0.8%; 10 0.8%; 2 0.8%; 3 0.8%
+  skew measured on b (sketched: one query read every row of b once and counted its rows, NULL keys and input splits exactly, and its heaviest keys with a frequent-items sketch (approx_top_k, 10,000 keys tracked; 22 key(s) listed, each count at most the sketch's error over the key's rows), and 1 key(s) the other side listed, exactly; <elapsed> s): 259 rows in 1 input splits, 0 with a NULL key; heaviest keys: 0 77.2%; 1 0.4%; 10 0.4%; 11 0.4%; 12 0.4% (a's heavy keys counted exactly)
   auto: rules min_share 0.01, max_keys 20, broadcast budget 100 rows, multicast budget 1,000 rows, 20 slots (from skew_join.total_slots)
   auto: key 0 (a 600 rows (60.0%), b 200 rows (77.2%)): skew group driven by a, 5 slots, multicast 1,000 rows: b has 200 rows of this key, over the broadcast budget of 100 rows; 13 slot(s) for 600 of the 960 rows a shuffles; the multicast budget 1,000 rows allows 5 slots of 13
   auto: NULL keys of a (4.0%): routed around the join (they never match)
@@ -16,7 +16,7 @@
   group 1 group_1: when 'a.k = 0', driver a, 5 slots -> slots #15-#19, distribute random: a rows spread by a hash of the whole row and its input split; b rows of the group multicast x5 (each of them is read once and copied to 5 slots: 4 extra rows per row)
   group 1: key 0's 5 slots placed on 5 distinct shuffle partitions of 200 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash
   strategy: hot keys by broadcast + skew groups for the rest, results unioned
-  measuring cost: 24 compile-time queries (3 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; salt reach 1, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; settings 14, <elapsed> s; size estimates 2, <elapsed> s; slot placement 1, <elapsed> s
+  measuring cost: 25 compile-time queries (3 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; salt reach 1, <elapsed> s; catalog 1, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; settings 14, <elapsed> s; size estimates 2, <elapsed> s; slot placement 1, <elapsed> s
 */
 with
 

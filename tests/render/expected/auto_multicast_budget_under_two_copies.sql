@@ -1,7 +1,7 @@
 /* skewjoin.skew_join decision record (model unit_model)
   inner join on a.k (int) = b.k (int); skew specification from config skew_join ('auto')
-  skew measured on a (one aggregate query over every row, exact counts, <elapsed> s): 1000 rows in 4 input splits, 40 with a NULL key; heaviest keys: 0 60.0%; 1 0.8%; 2 0.8%; 3 0.8%; 4 0.8%
-  skew measured on b (one aggregate query over every row, exact counts, <elapsed> s): 259 rows in 1 input splits, 0 with a NULL key; heaviest keys: 0 77.2%; 1 0.4%; 2 0.4%; 3 0.4%; 4 0.4% (a's heavy keys listed first)
+  skew measured on a (sketched: one query read every row of a once and counted its rows, NULL keys and input splits exactly, and its heaviest keys with a frequent-items sketch (approx_top_k, 10,000 keys tracked; 21 key(s) listed, each count at most the sketch's error over the key's rows); <elapsed> s): 1000 rows in 4 input splits, 40 with a NULL key; heaviest keys: 0 60.0%; 1 0.8%; 10 0.8%; 2 0.8%; 3 0.8%
+  skew measured on b (sketched: one query read every row of b once and counted its rows, NULL keys and input splits exactly, and its heaviest keys with a frequent-items sketch (approx_top_k, 10,000 keys tracked; 22 key(s) listed, each count at most the sketch's error over the key's rows), and 1 key(s) the other side listed, exactly; <elapsed> s): 259 rows in 1 input splits, 0 with a NULL key; heaviest keys: 0 77.2%; 1 0.4%; 10 0.4%; 11 0.4%; 12 0.4% (a's heavy keys counted exactly)
   auto: rules min_share 0.01, max_keys 20, broadcast budget 100 rows, multicast budget 300 rows, 20 slots (from skew_join.total_slots)
   auto: key 0 (a 600 rows (60.0%), b 200 rows (77.2%)): left to the shuffle join: b has 200 rows of this key, over the broadcast budget of 100 rows; 13 slot(s) for 600 of the 960 rows a shuffles; 13 slots would copy 2,600 rows, over the multicast budget 300: nothing copied, the key hashed to one slot as distribute keys would; one slot spreads nothing: left to the shuffle join
   auto: NULL keys of a (4.0%): routed around the join (they never match)
@@ -12,7 +12,7 @@
   hot keys of a (planned from the measured counts): none + NULL keys
   rows of a with a NULL key are dropped before the join (they can never match and a is not preserved)
   strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
-  measuring cost: 20 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; settings 12, <elapsed> s; size estimates 2, <elapsed> s
+  measuring cost: 21 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; catalog 1, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; settings 12, <elapsed> s; size estimates 2, <elapsed> s
 */
 with
 

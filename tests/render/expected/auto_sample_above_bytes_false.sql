@@ -1,8 +1,8 @@
 /* skewjoin.skew_join decision record (model unit_model)
   inner join on a.k (int) = b.k (int); skew specification from config skew_join ('auto')
   auto: AQE regime (measure, or leave the join to AQE?): measure: Spark estimates a at 976.6 KiB and b at 39.1 KiB, a mean partition of 5.1 KiB over 200 shuffle partitions; the largest partition AQE leaves whole is a 976.6 KiB, b 39.1 KiB (max of skewedPartitionThresholdInBytes 256.0 MiB and skewedPartitionFactor 5.0 x the mean, at most the side), its pieces 64.0 MiB (advisoryPartitionSizeInBytes), against 5 x the mean partition, 25.4 KiB; AQE may leave a hot key whole
-  skew measured on a (one aggregate query over every row, exact counts, <elapsed> s): 1000 rows in 4 input splits, 40 with a NULL key; heaviest keys: 0 60.0%; 1 0.8%; 2 0.8%; 3 0.8%; 4 0.8%
-  skew measured on b (one aggregate query over every row, exact counts, <elapsed> s): 360 rows in 1 input splits, 0 with a NULL key; heaviest keys: 0 0.3%; 5 83.6%; 1 0.3%; 2 0.3%; 3 0.3% (a's heavy keys listed first)
+  skew measured on a (sketched: one query read every row of a once and counted its rows, NULL keys and input splits exactly, and its heaviest keys with a frequent-items sketch (approx_top_k, 10,000 keys tracked; 21 key(s) listed, each count at most the sketch's error over the key's rows), and 1 key(s) the other side listed, exactly; <elapsed> s): 1000 rows in 4 input splits, 40 with a NULL key; heaviest keys: 0 60.0%; 1 0.8%; 10 0.8%; 2 0.8%; 3 0.8% (b's heavy keys counted exactly)
+  skew measured on b (sketched: one query read every row of b once and counted its rows, NULL keys and input splits exactly, and its heaviest keys with a frequent-items sketch (approx_top_k, 10,000 keys tracked; 22 key(s) listed, each count at most the sketch's error over the key's rows); <elapsed> s): 360 rows in 1 input splits, 0 with a NULL key; heaviest keys: 5 83.6%; 0 0.3%; 1 0.3%; 10 0.3%; 11 0.3%
   auto: rules min_share 0.01, max_keys 20, broadcast budget 100,000 rows, multicast budget 10,000,000 rows, 20 slots (from var('skewjoin_total_slots'))
   auto: key 5 (a 8 rows (0.8%), b 301 rows (83.6%)): hot key of b: broadcast a's 8 row(s) of this key
   auto: key 0 (a 600 rows (60.0%), b 1 rows (0.3%)): hot key of a: broadcast b's 1 row(s) of this key
@@ -22,7 +22,7 @@
   hot branch for keys of a (0): a's hot rows inner join the broadcast rows of b with those keys; multicast: those rows of b are broadcast, one copy to each of the 4 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
   hot branch for keys of b (5): b's hot rows inner join the broadcast rows of a with those keys; multicast: those rows of a are broadcast, one copy to each of the 2 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
   strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
-  measuring cost: 21 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; parallelism 1, <elapsed> s; settings 12, <elapsed> s; size estimates 2, <elapsed> s
+  measuring cost: 22 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; catalog 1, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; parallelism 1, <elapsed> s; settings 12, <elapsed> s; size estimates 2, <elapsed> s
 */
 with
 

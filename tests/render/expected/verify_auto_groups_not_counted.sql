@@ -1,7 +1,7 @@
 /* skewjoin.skew_join decision record (model unit_model)
   inner join on a.k (int) = b.k (int); skew specification from config skew_join ('auto')
-  skew measured on a (one aggregate query over every row, exact counts, <elapsed> s): 1000 rows in 4 input splits, 0 with a NULL key; heaviest keys: 0 60.0%; 1 0.8%; 2 0.8%; 3 0.8%; 4 0.8%
-  skew measured on b (one aggregate query over every row, exact counts, <elapsed> s): 259 rows in 1 input splits, 0 with a NULL key; heaviest keys: 0 77.2%; 1 0.4%; 2 0.4%; 3 0.4%; 4 0.4% (a's heavy keys listed first)
+  skew measured on a (sketched: one query read every row of a once and counted its rows, NULL keys and input splits exactly, and its heaviest keys with a frequent-items sketch (approx_top_k, 10,000 keys tracked; 22 key(s) listed, each count at most the sketch's error over the key's rows); <elapsed> s): 1000 rows in 4 input splits, 0 with a NULL key; heaviest keys: 0 60.0%; 1 0.8%; 10 0.8%; 11 0.8%; 12 0.8%
+  skew measured on b (sketched: one query read every row of b once and counted its rows, NULL keys and input splits exactly, and its heaviest keys with a frequent-items sketch (approx_top_k, 10,000 keys tracked; 22 key(s) listed, each count at most the sketch's error over the key's rows), and 1 key(s) the other side listed, exactly; <elapsed> s): 259 rows in 1 input splits, 0 with a NULL key; heaviest keys: 0 77.2%; 1 0.4%; 10 0.4%; 11 0.4%; 12 0.4% (a's heavy keys counted exactly)
   auto: rules min_share 0.01, max_keys 20, broadcast budget 100 rows, multicast budget 10,000,000 rows, 20 slots (from skew_join.total_slots)
   auto: key 0 (a 600 rows (60.0%), b 200 rows (77.2%)): skew group driven by a, 12 slots, multicast 2,400 rows: b has 200 rows of this key, over the broadcast budget of 100 rows; 12 slot(s) for 600 of the 1,000 rows a shuffles
   auto: AQE forecast (would Spark split the plain join itself?): not for every key (AQE on, 200 shuffle partitions, the join is the whole model): key 0: Spark gives no size estimate of a; the skew plan is kept
@@ -13,7 +13,7 @@
   group 1 group_1: when 'a.k = 0', driver a, 12 slots -> slots #8-#19, distribute random: a rows spread by a hash of the whole row and its input split; b rows of the group multicast x12 (each of them is read once and copied to 12 slots: 11 extra rows per row)
   group 1: key 0's 12 slots placed on 12 distinct shuffle partitions of 200 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash
   strategy: skew groups over a shuffle join on (keys, slot)
-  measuring cost: 24 compile-time queries (3 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; salt reach 1, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; settings 14, <elapsed> s; size estimates 2, <elapsed> s; slot placement 1, <elapsed> s
+  measuring cost: 25 compile-time queries (3 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; salt reach 1, <elapsed> s; catalog 1, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; settings 14, <elapsed> s; size estimates 2, <elapsed> s; slot placement 1, <elapsed> s
 */
 with
 
