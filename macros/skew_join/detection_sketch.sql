@@ -77,8 +77,10 @@
     counts), 'tracked', 'seconds'}. -#}
 {% macro _sj_sketch_pass(j, side, expr, data_type, tuples, limit, options, wrap, with_null_keys) -%}
     {%- set tracked = skewjoin._sj_sketch_tracked(options) -%}
+    {#- the input splits with a row: a split's first row has id (split << 33) (no set of split ids: a
+        set is kept per row, about a fifth of the read's task time at 10,000,000 rows) -#}
     {%- set columns = ['count(*) as sj_rows', 'count_if(sj_k is null) as sj_null_rows',
-                       'size(collect_set(sj_split)) as sj_splits'] -%}
+                       'count_if(sj_first) as sj_splits'] -%}
     {%- if limit > 0 -%}
         {#- the items as the other counts write a key: prefixed text, 'n:' for NULL -#}
         {%- do columns.append("to_json(transform(approx_top_k(sj_k, " ~ limit ~ ', ' ~ tracked ~ "),\n            x -> "
@@ -100,7 +102,7 @@ from (
     from (
         select
             {{ expr }} as sj_k,
-            spark_partition_id() as sj_split
+            monotonically_increasing_id() = shiftleft(cast(spark_partition_id() as bigint), 33) as sj_first
         from {{ j[side]['from'] }} as {{ j[side].alias }}
     ) as sj_keys
 ) as {{ wrap }}

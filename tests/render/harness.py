@@ -421,11 +421,12 @@ _SALT_REACH = re.compile(
 _SHOW_FUNCTIONS = re.compile(r"show functions like '(?P<name>\w+)'")
 _SKETCH_PASS = re.compile(
     r"select \*\s+from \(\s*select\s+count\(\*\) as sj_rows,\s*count_if\(sj_k is null\) as sj_null_rows,\s*"
-    r"size\(collect_set\(sj_split\)\) as sj_splits"
+    r"count_if\(sj_first\) as sj_splits"
     r"(?:,\s*to_json\(transform\(approx_top_k\(sj_k, (?P<limit>\d+), (?P<tracked>\d+)\),\s*x -> array\(coalesce\("
     r"concat\('v:', cast\(x\.item as string\)\), 'n:'\), cast\(x\.count as string\)\)\)\) as sj_top)?"
     r"(?P<exact>(?:,\s*count_if\(.*?\) as sj_exact_\d+)*)\s*"
-    r"from \(\s*select\s+(?P<expr>.*?) as sj_k,\s*spark_partition_id\(\) as sj_split\s*"
+    r"from \(\s*select\s+(?P<expr>.*?) as sj_k,\s*monotonically_increasing_id\(\) = "
+    r"shiftleft\(cast\(spark_partition_id\(\) as bigint\), 33\) as sj_first\s*"
     r"from (?P<from>.+?) as \w+\s*\) as sj_keys\s*\) as \w+",
     re.S,
 )
