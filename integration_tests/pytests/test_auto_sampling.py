@@ -73,9 +73,9 @@ def test_sketched_auto_plans_from_one_read_and_equals_the_plain_join(
     # b, the smaller, read first; a read once with Spark's approx_top_k
     assert "skew measured on a (sketched: one query read every row of a once" in record, record
     assert "skew measured on b (sketched: one query read every row of b once" in record, record
-    assert "frequent-items sketch (approx_top_k, 10,000 keys tracked;" in record, record
+    assert "frequent-items sketch (approx_top_k, 1,000 keys tracked;" in record, record
     assert f"{total} rows in " in record and f"{nulls} with a NULL key; heaviest keys: 0 58.0%" in record, record
-    # a has 1,001 keys, under the keys the sketch tracks: its counts are exact
+    # the sketch's count of key 0 is exact here (a listed count is at most the sketch's error over it)
     assert f"auto: key 0 (a {hot:,} rows (58.0%), b 1 rows" in record, record
     # b's list (22 of its 1,001 one-row keys) need not hold key 0: one more query counts it on b
     recounted = "one more query counted 1 key(s) the other side listed, exactly" in record
@@ -125,7 +125,7 @@ def test_hot_keys_auto_above_the_size_equals_the_plain_join(
     record = sql.split("*/")[0]
     how = "sketched: one query read every row of a once" if sketch else "sampled: Spark estimates a at "
     assert f"hot keys of a found at run time ({how}" in record, record
-    # the exact shares of key 0 and of the NULL keys (the sketch's, exact under 10,000 keys; the exact pass's)
+    # the exact shares of key 0 and of the NULL keys (the sketch's, exact here; the exact pass's)
     assert "100000 rows in " in record and "0 58.0%; NULL 2.0%" in record, record
     assert_same_rows(conn, strip_record(sql), _plain("left"))
 

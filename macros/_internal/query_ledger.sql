@@ -37,6 +37,7 @@
         ['^(describe table|show partitions|show tables|show functions) ', 'catalog'],
         ['^analyze table ', 'analyze'],
         ['^explain cost ', 'size estimates'],
+        ['^explain select \\* from range\\(0, 100000\\) as sj_parallelism$', 'parallelism'],
         ['\\) as sj_counts\\b', "'auto' counts"],
         ['\\) as sj_verify\\b|\\bas sj_hot_1\\b', 'verification'],
         ['\\) as sj_salt_reach\\b', 'salt reach'],

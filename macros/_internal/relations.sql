@@ -84,8 +84,16 @@
 
 {#- How many tasks Spark runs at once: the partitions of a scan-free
     range(), i.e. its default parallelism (the executors' cores; a local
-    Spark's threads). Reads no data. -#}
+    Spark's threads), read from the physical plan (`explain`: `Range (0,
+    100000, step=1, splits=64)`), no job; where the plan does not say,
+    counted with a job of the range's tasks. Reads no data. -#}
 {% macro _sj_default_parallelism() -%}
+    {%- set plan = skewjoin._sj_run_query('explain select * from range(0, 100000) as sj_parallelism', 'metadata') -%}
+    {%- set m = modules.re.search('Range \\(0, 100000, step=1, splits=([0-9]+)\\)',
+        (plan.rows[0][0] | string) if plan.rows else '') -%}
+    {%- if m is not none -%}
+        {{- return(m.group(1) | int) -}}
+    {%- endif -%}
     {%- set probe -%}
 select max(sj_split) + 1 as sj_parallelism
 from (select spark_partition_id() as sj_split from range(0, 100000)) as sj_range

@@ -430,6 +430,7 @@ _SKETCH_PASS = re.compile(
     r"from (?P<from>.+?) as \w+\s*\) as sj_keys\s*\) as \w+",
     re.S,
 )
+_EXPLAIN_RANGE = re.compile(r"explain select \* from range\(0, 100000\) as sj_parallelism")
 _EXPLAIN_COST = re.compile(r"explain cost select \* from (?P<from>.+) as sj_sized", re.S)
 _FILE_BYTES = re.compile(r"select\s+cast\(count\(\*\) as string\) as sj_files,.*?from (?P<from>\S+) as sj_scan", re.S)
 
@@ -492,6 +493,7 @@ class FakeSpark:
             (_SKETCH_PASS, self._sketch_pass),
             (_SPLITS, self._splits),
             (_PARALLELISM, self._parallelism),
+            (_EXPLAIN_RANGE, self._explain_range),
             (_FILE_BYTES, self._file_bytes),
             (_SLOT_PLACEMENT, self._slot_placement),
             (_SALT_REACH, self._salt_reach),
@@ -689,6 +691,11 @@ class FakeSpark:
 
     def _splits(self, m: re.Match[str]) -> Result:
         return Result(("sj_splits",), [(self.table(m.group("from")).splits,)])
+
+    def _explain_range(self, m: re.Match[str]) -> Result:
+        """The physical plan of a range(): its splits are the default parallelism."""
+        splits = int(self.conf.get("spark.default.parallelism", "2"))
+        return Result(("plan",), [(f"== Physical Plan ==\n*(1) Range (0, 100000, step=1, splits={splits})\n",)])
 
     def _parallelism(self, m: re.Match[str]) -> Result:
         return Result(("sj_parallelism",), [(int(self.conf.get("spark.default.parallelism", "2")),)])

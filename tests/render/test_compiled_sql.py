@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import pytest
 
-from .harness import Renderer, decision_record, strip_record
+from .harness import Renderer, Result, decision_record, strip_record
 from .model_cases import PACKAGE_DEFAULT, SIZES, SMALL_DIMS, render
 
 # -- hot keys -----------------------------------------------------------------------------
@@ -43,7 +43,7 @@ def test_auto_with_no_key_above_threshold_is_the_plain_join() -> None:
     assert "strategy: plain join" in sql
     assert "broadcast" not in strip_record(sql)
     detection = [q for q in r.spark.queries if ") as sj_hot_counts" in q]
-    assert len(detection) == 1 and "approx_top_k(sj_k, 21, 10000)" in detection[0]
+    assert len(detection) == 1 and "approx_top_k(sj_k, 21, 1000)" in detection[0]
 
 
 def test_hot_keys_of_both_sides_in_a_left_join() -> None:
@@ -220,6 +220,23 @@ def test_local_spark_with_two_cores_gets_the_plain_join() -> None:
     assert "from skewjoin_it.typed_left as a\nleft outer join skewjoin_it.typed_right as b" in body
     assert not [q for q in r.spark.queries if "grouping_id()" in q]  # no detection aggregate
     assert len([q for q in r.spark.queries if "sj_parallelism" in q]) == 1
+
+
+def test_parallelism_from_the_plan_else_from_a_job(renderer: Callable[..., Renderer]) -> None:
+    """The parallelism is read from a range()'s physical plan (no job); where the plan does not say its
+    splits, a job of the range's tasks counts them."""
+    conf = {"spark.master": "local[*]", "spark.default.parallelism": "2"}
+    model = ("{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], "
+             "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 2}]}) }}")
+    r = renderer("typed_left", "typed_right", conf=conf, vars=PACKAGE_DEFAULT)
+    assert "skew plans declined" in r.render(model)
+    probes = [q for q in r.spark.queries if "sj_parallelism" in q]
+    assert probes == ["explain select * from range(0, 100000) as sj_parallelism"]
+    r = renderer("typed_left", "typed_right", conf=conf, vars=PACKAGE_DEFAULT)
+    r.spark.answer(r"explain select \* from range.*", Result(("plan",), [("== Physical Plan ==\nRange (0, 100000)",)]))
+    assert "skew plans declined" in r.render(model)
+    probes = [q for q in r.spark.queries if "sj_parallelism" in q]
+    assert len(probes) == 2 and probes[1].startswith("select max(sj_split) + 1 as sj_parallelism")
 
 
 def test_a_declined_plan_still_checks_the_groups(renderer: Callable[..., Renderer]) -> None:
