@@ -60,6 +60,17 @@ def _counts(conn: object) -> tuple[int, int, int]:
     return int(total), int(hot), int(nulls)
 
 
+def _counted_plan_is_the_same(conn: object, compile_inline: Callable[..., Any], join_type: str, sql: str) -> None:
+    """The plan of `sql` is the one every key counted with a `group by` gives (no sketch, no sample), and
+    its rows equal the plain join's."""
+    never = "{'auto': {'sample_rows': 2000, 'sample_above_bytes': false, 'sketch': false}}"
+    counted = inline_compiled_sql(compile_inline(_model(join_type, never)))
+    record = counted.split("*/")[0]
+    assert "sketched:" not in record and "sampled:" not in record, record
+    assert strip_record(counted) == strip_record(sql)
+    assert_same_rows(conn, strip_record(sql), _plain(join_type))
+
+
 @pytest.mark.parametrize("join_type", ["inner", "left"])
 def test_sketched_auto_plans_from_one_read_and_equals_the_plain_join(
     sample_inputs: DbtProject, compile_inline: Callable[..., Any], join_type: str
@@ -80,12 +91,7 @@ def test_sketched_auto_plans_from_one_read_and_equals_the_plain_join(
     # b's list (22 of its 1,001 one-row keys) need not hold key 0: one more query counts it on b
     recounted = "one more query counted 1 key(s) the other side listed, exactly" in record
     assert f"'auto' counts {3 if recounted else 2}," in record, record
-    # the same plan as counting every key
-    never = "{'auto': {'sample_rows': 2000, 'sample_above_bytes': false, 'sketch': false}}"
-    counted = inline_compiled_sql(compile_inline(_model(join_type, never)))
-    assert "sketched:" not in counted.split("*/")[0]
-    assert strip_record(counted) == strip_record(sql)
-    assert_same_rows(conn, strip_record(sql), _plain(join_type))
+    _counted_plan_is_the_same(conn, compile_inline, join_type, sql)
 
 
 @pytest.mark.parametrize("join_type", ["inner", "left"])
@@ -106,12 +112,7 @@ def test_sampled_auto_plans_from_exact_counts_and_equals_the_plain_join(
     assert "skew measured on b (one aggregate query over every row, exact counts" in record, record
     # the plan reads the exact counts: key 0's rows are a's, not a sample's scaled up
     assert f"auto: key 0 (a {hot:,} rows (58.0%), b 1 rows" in record, record
-    # the same plan as without sampling
-    never = "{'auto': {'sample_rows': 2000, 'sample_above_bytes': false, 'sketch': false}}"
-    unsampled = inline_compiled_sql(compile_inline(_model(join_type, never)))
-    assert "sampled:" not in unsampled.split("*/")[0]
-    assert strip_record(unsampled) == strip_record(sql)
-    assert_same_rows(conn, strip_record(sql), _plain(join_type))
+    _counted_plan_is_the_same(conn, compile_inline, join_type, sql)
 
 
 @pytest.mark.parametrize("sketch", [True, False], ids=["sketched", "sampled"])
