@@ -179,7 +179,7 @@ limit {{ limit }}
             j['keys'][0].type, extras, (options.max_keys | int) + 2, options, 'sj_counts', false) -%}
         {%- set keys = skewjoin._sj_sketch_merge(s['keys'], s.rows) -%}
         {{- return({'total': s.total, 'null': s.null, 'splits': s.splits, 'keys': keys, 'complete': false,
-                    'seconds': s.seconds, 'sample': {'sketch': true, 'tracked': s.tracked,
+                    'seconds': s.seconds, 'sketch': {'tracked': s.tracked,
                     'listed': s['keys'] | length, 'counted': extras | length, 'recounted': 0}}) -}}
     {%- endif -%}
     {%- set drawn = none if first.decision is none else skewjoin._sj_sample_side(j, side,
@@ -226,8 +226,8 @@ limit {{ limit }}
         j['keys'][0].type, wanted, 0, options, 'sj_counts', false) -%}
     {%- do counted.update({'keys': skewjoin._sj_sketch_merge(counted['keys'], s.rows),
                            'seconds': counted.seconds + s.seconds, 'recounted': wanted | length}) -%}
-    {%- if counted.get('sample') is not none and counted.sample.get('sketch') -%}
-        {%- do counted.sample.update({'recounted': wanted | length}) -%}
+    {%- if counted.get('sketch') is not none -%}
+        {%- do counted.sketch.update({'recounted': wanted | length}) -%}
     {%- endif -%}
     {{- return(counted) -}}
 {%- endmacro %}
@@ -278,7 +278,7 @@ limit {{ limit }}
     {%- endif -%}
     {%- set first = skewjoin._sj_auto_count_first(j, plans[order[0]], options, []) -%}
     {%- set extras = [] -%}
-    {%- if first.get('sample') is not none and not first.sample.get('sketch') -%}
+    {%- if first.get('sample') is not none -%}
         {%- set extras = first['keys'][:(options.max_keys | int)] | map(attribute=0) | list -%}
     {%- else -%}
         {%- for k in first['keys'] if first.total and k[1] / first.total >= (options.min_share | float) -%}
@@ -289,15 +289,15 @@ limit {{ limit }}
         {%- do plans.update({'right': skewjoin._sj_auto_first_plan(j, 'right', options)}) -%}
     {%- endif -%}
     {%- set second = skewjoin._sj_auto_count_first(j, plans[order[1]], options, extras) -%}
-    {%- if first.get('sample') is not none and not first.sample.get('sketch') -%}
+    {%- if first.get('sample') is not none -%}
         {%- set first = skewjoin._sj_auto_exact_candidates(j, order[0], first, second) -%}
     {%- elif plans[order[1]].sketch and first.get('bins') is none -%}
         {%- set first = skewjoin._sj_auto_recount_first(j, order[0], first, second, options) -%}
     {%- endif -%}
-    {%- if second.get('sample') is not none and not second.sample.get('sketch') -%}
+    {%- if second.get('sample') is not none -%}
         {%- set second = skewjoin._sj_auto_exact_candidates(j, order[1], second, first) -%}
     {%- endif -%}
-    {%- set extras = extras if second.get('sample') is none or second.sample.get('sketch') else [] -%}
+    {%- set extras = extras if second.get('sample') is none else [] -%}
     {%- set by_side = {order[0]: first, order[1]: second} -%}
     {%- set first = by_side.left -%}
     {%- set second = by_side.right -%}

@@ -91,9 +91,10 @@ even share (1/{{ auto.slots[0] }}) is dropped; add 'verify': {{ options.min_shar
         {%- for k in c['keys'][:5] -%}
             {%- do top.append(k[0] | join(', ') ~ ' ' ~ skewjoin._sj_auto_pct(k[1], c.total)) -%}
         {%- endfor -%}
-        {%- if c.get('sample') is not none -%}
+        {%- if c.get('sketch') is not none or c.get('sample') is not none -%}
             {%- set source -%}
-skew measured on {{ j[side].alias }} ({{ skewjoin._sj_sample_record_text(j[side].alias, c.sample) }};
+skew measured on {{ j[side].alias }} ({{ skewjoin._sj_sketch_record_text(j[side].alias, c.sketch)
+if c.get('sketch') is not none else skewjoin._sj_sample_record_text(j[side].alias, c.sample) }};
 {{ '%.1f' | format(c.seconds) }} s): {{ c.total }} rows in {{ c.splits }} input splits
             {%- endset -%}
         {%- elif c.get('bins') is not none -%}
@@ -113,7 +114,7 @@ format(c.seconds) }} s):
         {%- set line -%}
 {{ source }}, {{ c.null }} with a NULL key; heaviest keys:
 {{ top | join('; ') if top else 'none' }}{{ ' (' ~ j[measured.first].alias ~ "'s heavy keys "
-   ~ ('counted exactly' if c.get('sample') is not none and c.sample.get('sketch') else 'listed first') ~ ')'
+   ~ ('counted exactly' if c.get('sketch') is not none else 'listed first') ~ ')'
    if side != measured.first and measured.extras else '' }}
         {%- endset -%}
         {%- do lines.append(line | replace('\n', ' ')) -%}

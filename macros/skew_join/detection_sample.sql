@@ -269,12 +269,8 @@ from (
 
 
 {#- The record's words for a sampled side (`sample`: `_sj_sample_side`'s
-    result plus 'counted', the keys its exact pass counted), or a sketched
-    one (`_sj_sketch_record_text`). -#}
+    result plus 'counted', the keys its exact pass counted). -#}
 {% macro _sj_sample_record_text(alias, sample) -%}
-    {%- if sample.get('sketch') -%}
-        {{- return(skewjoin._sj_sketch_record_text(alias, sample)) -}}
-    {%- endif -%}
     {%- set text -%}
 sampled: Spark estimates {{ alias }} at {{ skewjoin._sj_bytes_text(sample.bytes) }}, above sample_above_bytes
 ({{ skewjoin._sj_bytes_text(sample.above) }}); one query counted its keys on a sample of

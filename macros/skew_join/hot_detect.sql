@@ -5,7 +5,8 @@
     frequent-items sketch where it can (detection_sketch.sql); else with one
     aggregate query, or above sample_above_bytes with a sample pass and an
     exact count of its candidates (detection_sample.sql). Returns {'total', 'splits',
-    'rows': [[tuple, rows]], 'seconds', 'sample' (none unless sampled)}. -#}
+    'rows': [[tuple, rows]], 'seconds', 'sample' (none unless sampled),
+    'sketch' (where sketched)}. -#}
 {% macro _sj_detect_hot_keys(j, side, options) -%}
     {%- set alias = j[side].alias -%}
     {%- set key_cols = [] -%}
@@ -18,7 +19,7 @@
         {%- set s = skewjoin._sj_sketch_pass(j, side, key_cols[0], none, [], (options.max_keys | int) + 1, options,
             'sj_hot_counts', true) -%}
         {{- return({'total': s.total, 'splits': s.splits, 'rows': s['keys'], 'seconds': s.seconds,
-                    'sample': {'sketch': true, 'tracked': s.tracked, 'listed': s['keys'] | length, 'counted': 0}}) -}}
+                    'sample': none, 'sketch': {'tracked': s.tracked, 'listed': s['keys'] | length, 'counted': 0}}) -}}
     {%- endif -%}
     {%- set decision = skewjoin._sj_sample_decision(j, side, options) -%}
     {%- set drawn = none if decision is none else skewjoin._sj_sample_side(j, side, key_cols, decision, options,

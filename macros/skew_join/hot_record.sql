@@ -43,7 +43,9 @@
 {% macro _sj_detected_record(alias, detected, found, options) -%}
     {%- set how = ('a ' ~ ((options.sample_fraction | float) * 100) ~ '% sample') if skewjoin._sj_sampled(options)
         else 'every row, exact counts' -%}
-    {%- if detected.get('sample') is not none -%}
+    {%- if detected.get('sketch') is not none -%}
+        {%- set how = skewjoin._sj_sketch_record_text(alias, detected.sketch) ~ ';' -%}
+    {%- elif detected.get('sample') is not none -%}
         {%- set how = skewjoin._sj_sample_record_text(alias, detected.sample) ~ ';' -%}
     {%- else -%}
         {%- set how = 'one aggregate query over ' ~ how ~ ',' -%}
