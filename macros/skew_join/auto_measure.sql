@@ -180,7 +180,7 @@ limit {{ limit }}
         {%- set keys = skewjoin._sj_sketch_merge(s['keys'], s.rows) -%}
         {{- return({'total': s.total, 'null': s.null, 'splits': s.splits, 'keys': keys, 'complete': false,
                     'seconds': s.seconds, 'sketch': {'tracked': s.tracked,
-                    'listed': s['keys'] | length, 'counted': extras | length, 'recounted': 0}}) -}}
+                    'listed': s['keys'] | length, 'counted': extras | length}}) -}}
     {%- endif -%}
     {%- set drawn = none if first.decision is none else skewjoin._sj_sample_side(j, side,
         skewjoin._sj_common_keys(j, side, j[side].alias), first.decision, options, (options.max_keys | int) + 2,
@@ -226,9 +226,6 @@ limit {{ limit }}
         j['keys'][0].type, wanted, 0, options, 'sj_counts', false) -%}
     {%- do counted.update({'keys': skewjoin._sj_sketch_merge(counted['keys'], s.rows),
                            'seconds': counted.seconds + s.seconds, 'recounted': wanted | length}) -%}
-    {%- if counted.get('sketch') is not none -%}
-        {%- do counted.sketch.update({'recounted': wanted | length}) -%}
-    {%- endif -%}
     {{- return(counted) -}}
 {%- endmacro %}
 

@@ -91,10 +91,13 @@ even share (1/{{ auto.slots[0] }}) is dropped; add 'verify': {{ options.min_shar
         {%- for k in c['keys'][:5] -%}
             {%- do top.append(k[0] | join(', ') ~ ' ' ~ skewjoin._sj_auto_pct(k[1], c.total)) -%}
         {%- endfor -%}
+        {#- the other side's heavy keys counted in one more query over this side (`_sj_auto_recount_first`) -#}
+        {%- set recount = ('; one more query counted ' ~ c.recounted ~ ' key(s) the other side listed, exactly')
+            if c.get('recounted') else '' -%}
         {%- if c.get('sketch') is not none or c.get('sample') is not none -%}
             {%- set source -%}
 skew measured on {{ j[side].alias }} ({{ skewjoin._sj_sketch_record_text(j[side].alias, c.sketch)
-if c.get('sketch') is not none else skewjoin._sj_sample_record_text(j[side].alias, c.sample) }};
+if c.get('sketch') is not none else skewjoin._sj_sample_record_text(j[side].alias, c.sample) }}{{ recount }};
 {{ '%.1f' | format(c.seconds) }} s): {{ c.total }} rows in {{ c.splits }} input splits
             {%- endset -%}
         {%- elif c.get('bins') is not none -%}
@@ -105,8 +108,7 @@ rows
             {%- endset -%}
         {%- else -%}
             {%- set source -%}
-skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}{{ ('; one more query counted '
-~ c.recounted ~ ' key(s) the other side listed, exactly') if c.get('recounted') else '' }}, {{ '%.1f' |
+skew measured on {{ j[side].alias }} (one aggregate query over {{ how }}{{ recount }}, {{ '%.1f' |
 format(c.seconds) }} s):
 {{ c.total }} rows in {{ c.splits }} input splits
             {%- endset -%}

@@ -137,14 +137,13 @@ from (
 
 {#- The record's words for a sketched side (`sketch`: {'tracked', 'listed',
     'counted' (keys the other side listed, counted exactly in the same
-    query), 'recounted' (counted in one more query)}). -#}
+    query)}). -#}
 {% macro _sj_sketch_record_text(alias, sketch) -%}
     {%- set text -%}
 sketched: one query read every row of {{ alias }} once and counted its rows, NULL keys and input splits exactly, and
 its heaviest keys with a frequent-items sketch (approx_top_k, {{ skewjoin._sj_rows_text(sketch.tracked) }} keys
 tracked; {{ sketch.listed }} key(s) listed, each count at most the sketch's error over the key's rows){{ (', and '
-~ sketch.counted ~ ' key(s) the other side listed, exactly') if sketch.counted else '' }}{{ ('; one more query counted '
-~ sketch.recounted ~ ' key(s) the other side listed, exactly') if sketch.get('recounted') else '' }}
+~ sketch.counted ~ ' key(s) the other side listed, exactly') if sketch.counted else '' }}
     {%- endset -%}
     {{- return(text | replace('\n', ' ')) -}}
 {%- endmacro %}
