@@ -20,6 +20,7 @@ from conftest import Built
 from support import SCHEMA, inline_compiled_sql, partition_shares, strip_record
 
 from skewjoin.spark_backend import run_sql
+from skewjoin_devtools.multisets import assert_same_rows
 from skewjoin_devtools.pytest_plugin import DbtProject
 
 pytestmark = pytest.mark.spark
@@ -164,3 +165,34 @@ def test_every_hostile_string_round_trips_as_one_literal(
     sql = inline_compiled_sql(compile_inline(call))
     counts = run_sql(inputs_built.conn, sql)[0]
     assert list(counts) == [1] * len(HOSTILE), dict(zip(HOSTILE, counts, strict=False))
+
+
+FOLD_LEFT = ("select id, case when id % 10 = 9 then null when id % 10 < 6 then 0 else id % 50 + 1 end as k, "
+             "concat('p', id % 7) as payload from range(2000)")  # fmt: skip
+# key 5 on 301 of b's 402 rows; key 0 once; a NULL key once
+FOLD_RIGHT = ("select id % 100 as k, concat('r', id) as label from range(100) union all "
+              "select 5 as k, concat('five', id) as label from range(300) union all "
+              "select 0 as k, 'zero' as label union all select cast(null as bigint) as k, 'rnull' as label")  # fmt: skip
+
+
+@pytest.mark.parametrize("join_type", ["inner", "left", "right", "full", "left semi", "left anti"])
+def test_hot_keys_of_both_sides_in_one_branch_equal_the_plain_join(
+    inputs_built: DbtProject, compile_inline: Callable[..., Any], join_type: str
+) -> None:
+    """Hot keys 'auto' on both sides: a's key 0 (1,200 rows) and b's key 5 (301 rows, within
+    max_broadcast_rows) go through a's one branch, so neither side is read a third time; the rows are
+    the plain join's, for every join type (NULL keys on both sides, duplicates of key 5 on b)."""
+    semi = join_type in ("left semi", "left anti")
+    columns = ["a.id", "a.k", "a.payload"] + ([] if semi else ["b.label"])
+    call = (f'{{{{ skewjoin.skew_join("{FOLD_LEFT}", "{FOLD_RIGHT}", on=["k"], join_type="{join_type}", '
+            f'columns={columns}, skew={{"hot_keys": {{"a": "auto", "b": "auto"}}, '
+            '"hot_keys_options": {"min_share": 0.05}}) }}')  # fmt: skip
+    sql = inline_compiled_sql(compile_inline(call))
+    record = sql.split("*/")[0]
+    if "left to AQE" not in record:
+        assert "hot keys of b (5) joined in a's branch: b's 301 counted rows of them fit max_broadcast_rows" in record
+        assert "hot branch for keys of a (0; 5)" in record and "hot branch for keys of b" not in record, record
+    plain = (f"select {', '.join(columns)} from ({FOLD_LEFT}) as a {join_type} join ({FOLD_RIGHT}) as b "
+             "on a.k = b.k")  # fmt: skip
+    assert run_sql(inputs_built.conn, f"select count(*) from ({plain}) as t")[0][0] > 0
+    assert_same_rows(inputs_built.conn, strip_record(sql), plain)

@@ -499,7 +499,10 @@ def test_skew_join_auto_hot_keys_equal_plain_join(prop: PropertyRunner) -> None:
         shape = data.draw(shapes(allow_auto=True), label="shape")
         if not _has_auto(shape.spec):
             spec = dict(shape.spec or {})
-            spec["hot_keys"] = {shape.right_alias if data.draw(st.booleans()) else shape.left_alias: "auto"}
+            # one side, or both (whose keys may then share one branch: hot_plan.sql's fold)
+            sides = data.draw(st.sampled_from([(shape.left_alias,), (shape.right_alias,),
+                                               (shape.left_alias, shape.right_alias)]), label="auto sides")  # fmt: skip
+            spec["hot_keys"] = {alias: "auto" for alias in sides}
             spec.setdefault("hot_keys_options", {"min_share": 0.1, "max_keys": 3})
             shape.spec = spec
         note(shape.inline_sql())

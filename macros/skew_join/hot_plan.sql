@@ -66,6 +66,14 @@
             {%- do entry.update({'how': 'detected', 'detected': f.detected, 'found': found.found}) -%}
             {%- set lits = skewjoin._sj_hot_literals(j, side, found['values'], true) -%}
             {%- do result.update({'splits_' ~ side: f.detected.splits}) -%}
+            {#- each key's counted rows, by its literals: what a fold would broadcast -#}
+            {%- set counted = {} -%}
+            {%- for row in f.detected.rows -%}
+                {%- for t in skewjoin._sj_hot_literals(j, side, [row[0]], true).tuples -%}
+                    {%- do counted.update({tojson(t): row[1] | int}) -%}
+                {%- endfor -%}
+            {%- endfor -%}
+            {%- do entry.update({'counted': counted}) -%}
         {%- else -%}
             {%- set lits = skewjoin._sj_hot_literals(j, side, declared) -%}
             {%- do entry.update({'how': 'declared', 'origin': hot_spec.get('origin') or 'declared', 'verify': none}) -%}
@@ -99,6 +107,9 @@
         {%- endif -%}
         {%- do result.sides.append(entry) -%}
     {%- endfor -%}
+    {%- if j.macro == 'skew_join' -%}
+        {%- do skewjoin._sj_hot_fold(j, result) -%}
+    {%- endif -%}
     {#- 'auto''s hot keys: the input splits its counts read -#}
     {%- for side in (skew.get('splits') or {}) -%}
         {%- do result.update({'splits_' ~ side: skew.splits[side]}) -%}
@@ -106,4 +117,50 @@
     {%- do result.update({'active': result.left is not none or result.right is not none or result.null_left
                                     or result.null_right}) -%}
     {{- return(result) -}}
+{%- endmacro %}
+
+
+{#- Hot keys of both sides in one branch (pure): where each side has hot keys
+    of its own and one side's were counted ('auto'), with its rows of them
+    within hot_keys_options.max_broadcast_rows, that side's keys join the
+    other side's branch, whose hot rows stream and whose broadcast then holds
+    the moved side's rows of them too. Two branches read each side three
+    times (its hot rows, its rows of the other side's keys for the other
+    branch, the rest); one reads each side twice. The side with fewer counted
+    rows moves, into a branch that streams rows (not the distinct keys a semi
+    or anti join's right side gives). Sketched counts are upper bounds, so
+    the budget holds. Updates `result` (the plan) and the moved side's entry
+    ('folded': {'into', 'rows', 'budget', 'shown'}). -#}
+{% macro _sj_hot_fold(j, result) -%}
+    {%- if result.left is none or result.right is none -%}
+        {{- return(none) -}}
+    {%- endif -%}
+    {%- set budget = ((result.options or {}).get('max_broadcast_rows') or 0) | int -%}
+    {%- set rows = {} -%}
+    {%- for e in result.sides if e.get('counted') is not none -%}
+        {%- set n = namespace(total=0) -%}
+        {%- for t in result[e.side].tuples -%}
+            {%- set n.total = n.total + (e.counted.get(tojson(t)) or 0) -%}
+        {%- endfor -%}
+        {%- do rows.update({e.side: n.total}) -%}
+    {%- endfor -%}
+    {%- set moves = [] -%}
+    {%- for s in ['right', 'left'] if s in rows and 0 < budget and rows[s] <= budget -%}
+        {%- set o = 'right' if s == 'left' else 'left' -%}
+        {%- if skewjoin._sj_hot_branch_shape(j, o).kind == 'rows' and (o not in rows or rows[s] <= rows[o]) -%}
+            {%- do moves.append(s) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {%- if not moves -%}
+        {{- return(none) -}}
+    {%- endif -%}
+    {%- set s = moves[0] -%}
+    {%- set o = 'right' if s == 'left' else 'left' -%}
+    {%- set folded = {'into': o, 'rows': rows[s], 'budget': budget, 'shown': result[s].shown} -%}
+    {%- do result.update({o: {'tuples': result[o].tuples + result[s].tuples,
+                              'shown': result[o].shown + result[s].shown}, s: none}) -%}
+    {%- for e in result.sides if e.side == s -%}
+        {%- do e.update({'folded': folded}) -%}
+    {%- endfor -%}
+    {{- return(folded) -}}
 {%- endmacro %}

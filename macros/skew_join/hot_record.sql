@@ -27,6 +27,13 @@
             {%- do lines.append('hot keys of ' ~ alias ~ ' (' ~ e.origin ~ '): '
                 ~ (e.lits.shown | join('; ') if e.lits.shown else 'none') ~ (' + NULL keys' if e.lits.null else '')) -%}
         {%- endif -%}
+        {%- if e.get('folded') is not none -%}
+            {%- set into = j[e.folded.into].alias -%}
+            {%- do lines.append('hot keys of ' ~ alias ~ ' (' ~ (e.folded.shown | join('; ')) ~ ') joined in ' ~ into
+                ~ "'s branch: " ~ alias ~ "'s " ~ skewjoin._sj_rows_text(e.folded.rows) ~ ' counted rows of them fit'
+                ~ ' max_broadcast_rows ' ~ skewjoin._sj_rows_text(e.folded.budget) ~ ', so they are broadcast there beside '
+                ~ alias ~ "'s rows of " ~ into ~ "'s keys, and each side is read twice instead of three times") -%}
+        {%- endif -%}
         {%- for shown in e.both -%}
             {%- do lines.append('key ' ~ shown ~ ' is hot on both sides: it goes through the branch that streams '
                 ~ j.left.alias ~ ' and broadcasts ' ~ j.right.alias ~ "'s rows of that key") -%}

@@ -27,7 +27,8 @@
 {#- Hot-key options with their defaults, checked. -#}
 {% macro _sj_hot_options(options, macro_name='skew_join') -%}
     {%- set defaults = skewjoin._sj_detection_defaults() -%}
-    {%- do defaults.update({'spread': 'auto', 'spread_partitions': none, 'spread_min_splits': 8}) -%}
+    {%- do defaults.update({'spread': 'auto', 'spread_partitions': none, 'spread_min_splits': 8,
+                         'max_broadcast_rows': 100000}) -%}
     {%- set arg = 'skew_join.hot_keys_options' -%}
     {%- if options is none -%}
         {%- set options = {} -%}
@@ -43,6 +44,8 @@
     {%- for key in ['spread_partitions', 'spread_min_splits'] if out[key] is not none -%}
         {%- do skewjoin._sj_whole_number(macro_name, arg ~ '.' ~ key, out[key], 1, '16', key ~ ', a whole number') -%}
     {%- endfor -%}
+    {%- do skewjoin._sj_whole_number(macro_name, arg ~ '.max_broadcast_rows', out.max_broadcast_rows, 0, '100000',
+        'max_broadcast_rows, a whole number of rows') -%}
     {{- return(out) -}}
 {%- endmacro %}
 

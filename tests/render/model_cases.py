@@ -443,6 +443,17 @@ CASES: list[ModelCase] = [
     ModelCase("hk_auto_sampled_above_bytes", (), AUTO_JOIN.replace("join_type='inner'", "join_type='inner', "
               "skew={'hot_keys': {'a': 'auto'}, 'hot_keys_options': {'sample_rows': 300}}"),
               extra_tables=auto_tables_bytes(32000, 11520), vars=SAMPLE_SMALL, conf=NO_SKETCH),
+    # hot_keys 'auto' on both sides of a full join: a's key 0 (600 rows), b's key 5 (301 rows, within
+    # max_broadcast_rows): b's key joins a's branch, each side is read twice
+    ModelCase("hk_auto_both_sides_one_branch", (), AUTO_JOIN.replace("join_type='inner'", "join_type='full', "
+              "skew={'hot_keys': {'a': 'auto', 'b': 'auto'}}"), extra_tables=auto_tables(LEFT, RIGHT)),
+    # ... b's 301 rows over max_broadcast_rows 300: a branch each
+    ModelCase("hk_auto_both_sides_over_budget", (), AUTO_JOIN.replace("join_type='inner'", "join_type='full', "
+              "skew={'hot_keys': {'a': 'auto', 'b': 'auto'}, 'hot_keys_options': {'max_broadcast_rows': 300}}"),
+              extra_tables=auto_tables(LEFT, RIGHT)),
+    # ... a left semi join: b's key joins a's branch, whose hot rows stream
+    ModelCase("hk_auto_both_sides_semi", (), AUTO_JOIN.replace("join_type='inner'", "join_type='left semi', "
+              "skew={'hot_keys': {'a': 'auto', 'b': 'auto'}}"), extra_tables=auto_tables(LEFT, RIGHT)),
     # hot_keys 'auto' as the whole specification, in AQE's regime: left to AQE, nothing detected
     ModelCase("hk_auto_aqe_regime", (), AUTO_JOIN.replace("join_type='inner'", "join_type='inner', "
               "skew={'hot_keys': {'a': 'auto'}}"), extra_tables=auto_tables_sized(), conf=AQE_SMALL),
