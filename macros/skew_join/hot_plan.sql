@@ -53,7 +53,8 @@
     {%- set hot_spec = skew.hot -%}
     {%- set result = {'active': false, 'requested': hot_spec.requested, 'left': none, 'right': none,
                       'null_left': false, 'null_right': false, 'skew': skew, 'options': hot_spec.options,
-                      'parallelism': guard.parallelism, 'sides': [], 'taken': [], 'regime': facts.get('regime')} -%}
+                      'parallelism': guard.parallelism, 'sides': [], 'taken': [], 'regime': facts.get('regime'),
+                      'fold_budget': hot_spec.get('fold_budget')} -%}
     {%- for side in ['left', 'right'] if side in hot_spec.sides -%}
         {%- set declared = hot_spec.sides[side] -%}
         {%- set f = facts.get(side) or {} -%}
@@ -77,6 +78,16 @@
         {%- else -%}
             {%- set lits = skewjoin._sj_hot_literals(j, side, declared) -%}
             {%- do entry.update({'how': 'declared', 'origin': hot_spec.get('origin') or 'declared', 'verify': none}) -%}
+            {#- each key's counted rows, where known: 'auto''s plan's counts, or the verification's -#}
+            {%- if (hot_spec.get('counted') or {}).get(side) is not none -%}
+                {%- do entry.update({'counted': hot_spec.counted[side]}) -%}
+            {%- elif f.get('verified') is not none and f.verified.get('counts') is not none -%}
+                {%- set counted = {} -%}
+                {%- for t in lits.tuples -%}
+                    {%- do counted.update({tojson(t): f.verified.counts[loop.index0] | int}) -%}
+                {%- endfor -%}
+                {%- do entry.update({'counted': counted}) -%}
+            {%- endif -%}
             {%- if f.get('verified') is not none -%}
                 {%- set verified = skewjoin._sj_judge_hot_keys(lits, skew.verify, f.verified) -%}
                 {%- do entry.update({'verify': verified}) -%}
@@ -136,6 +147,9 @@
         {{- return(none) -}}
     {%- endif -%}
     {%- set budget = ((result.options or {}).get('max_broadcast_rows') or 0) | int -%}
+    {%- if result.fold_budget is not none and (result.fold_budget | int) < budget -%}
+        {%- set budget = result.fold_budget | int -%}
+    {%- endif -%}
     {%- set rows = {} -%}
     {%- for e in result.sides if e.get('counted') is not none -%}
         {%- set n = namespace(total=0) -%}

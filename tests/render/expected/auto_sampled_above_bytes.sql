@@ -16,11 +16,10 @@
   auto: pinned, that specification is counted at compile time as any declared one: a group or hot key under one slot's even share (1/20) is dropped; add 'verify': 0.01 to keep auto's min_share, or 'verify': false to plan it as written
   hot keys of a (planned from the measured counts): 0 + NULL keys
   hot keys of b (planned from the measured counts): 5
+  hot keys of b (5) joined in a's branch: b's 301 counted rows of them fit max_broadcast_rows 100,000, so they are broadcast there beside b's rows of a's keys, and each side is read twice instead of three times
   rows of a with a NULL key are dropped before the join (they can never match and a is not preserved)
   hot rows of a joined where they are read: its 4 input splits already use half or more of the 2 tasks Spark runs at once (default parallelism), so a spread would cost a shuffle of the hot rows and gain no parallelism
-  hot rows of b spread by xxhash64 of the whole row and its input split over 2 partitions: its input has only 1 splits (< spread_min_splits 8) for a default parallelism of 2, which would make the broadcast branch a straggler (cost: one shuffle of the hot rows (written and read once), no sort)
-  hot branch for keys of a (0): a's hot rows inner join the broadcast rows of b with those keys; multicast: those rows of b are broadcast, one copy to each of the 4 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
-  hot branch for keys of b (5): b's hot rows inner join the broadcast rows of a with those keys; multicast: those rows of a are broadcast, one copy to each of the 2 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
+  hot branch for keys of a (0; 5): a's hot rows inner join the broadcast rows of b with those keys; multicast: those rows of b are broadcast, one copy to each of the 4 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
   strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
   measuring cost: 23 compile-time queries (3 reading data), <elapsed> s of wall time; by kind: 'auto' counts 3, <elapsed> s; catalog 1, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; parallelism 1, <elapsed> s; settings 12, <elapsed> s; size estimates 2, <elapsed> s
 */
@@ -36,54 +35,30 @@ b_input as (
 
 a_hot_a_read as (
     select * from a_input as a
-    where coalesce(a.k in (cast(0 as int)), false)
+    where coalesce(a.k in (cast(0 as int), cast(5 as int)), false)
 ),
 
 a_hot_a as (
     select * from a_hot_a_read
 ),
 
-a_hot_b as (
-    select * from a_input as a
-    where coalesce(a.k in (cast(5 as int)), false)
-),
-
 a_rest as (
     select * from a_input as a
     where not (
         (a.k is null)
-        or coalesce(a.k in (cast(0 as int)), false)
-        or coalesce(a.k in (cast(5 as int)), false)
+        or coalesce(a.k in (cast(0 as int), cast(5 as int)), false)
     )
 ),
 
 b_hot_a as (
     select * from b_input as b
-    where coalesce(b.k in (cast(0 as int)), false)
-),
-
-b_hot_b_read as (
-    select * from b_input as b
-    where coalesce(b.k in (cast(5 as int)), false)
-),
-
-b_hot_b_hashed as (
-    select *, xxhash64(b_hot_b_read.k, b_hot_b_read.label, spark_partition_id()) as sj_spread from b_hot_b_read
-),
-
-b_hot_b_spread as (
-    select /*+ repartition(2, sj_spread) */ * from b_hot_b_hashed
-),
-
-b_hot_b as (
-    select k, label from b_hot_b_spread
+    where coalesce(b.k in (cast(0 as int), cast(5 as int)), false)
 ),
 
 b_rest as (
     select * from b_input as b
     where not (
-        coalesce(b.k in (cast(0 as int)), false)
-        or coalesce(b.k in (cast(5 as int)), false)
+        coalesce(b.k in (cast(0 as int), cast(5 as int)), false)
     )
 ),
 
@@ -94,16 +69,6 @@ hot_a as (
         b.label
     from a_hot_a as a
     inner join b_hot_a as b
-        on a.k = b.k
-),
-
-hot_b as (
-    select /*+ broadcast(a) */
-        a.id,
-        a.k,
-        b.label
-    from b_hot_b as b
-    inner join a_hot_b as a
         on a.k = b.k
 ),
 
@@ -118,7 +83,5 @@ rest_joined as (
 )
 
 select * from hot_a
-union all
-select * from hot_b
 union all
 select * from rest_joined
