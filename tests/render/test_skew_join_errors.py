@@ -61,6 +61,7 @@ CASES = [
     ErrorCase("hot_min_share", "skew={'hot_keys': 'auto', 'hot_keys_options': {'min_share': 2}}", "skew_join.hot_keys_options.min_share", "min_share is a fraction"),
     ErrorCase("hot_unknown_option", "skew={'hot_keys': [0], 'hot_keys_options': {'share': 0.1}}", "skew_join.hot_keys_options", "unknown key 'share'"),
     ErrorCase("hot_spread", "skew={'hot_keys': [0], 'hot_keys_options': {'spread': 'sometimes'}}", "skew_join.hot_keys_options.spread", "spread is one of auto, always, never"),
+    ErrorCase("hot_max_broadcast_rows", "skew={'hot_keys': {'a': 'auto', 'b': 'auto'}, 'hot_keys_options': {'max_broadcast_rows': -1}}", "skew_join.hot_keys_options.max_broadcast_rows", "max_broadcast_rows, a whole number of rows >= 0 is expected; got -1"),
     ErrorCase("total_slots_bad", "skew={'total_slots': 1, 'groups': [{'when': 'a.k_int = 0', 'slots': 1}]}", "skew_join.total_slots", "a whole number >= 2 is expected; got 1"),
     ErrorCase("total_slots_var_bad", "skew={'groups': [{'when': 'a.k_int = 0', 'slots': 1}]}", "skew_join.total_slots",
               "total_slots (from var('skewjoin_total_slots')), a whole number >= 2 is expected; got many",
