@@ -667,6 +667,7 @@ def _timings(t: dict[str, float]) -> str:
             ("dbt_compile_plain", "dbt compile of the plain joins"),
             ("warmup_skewed", "warm-up"),
             ("warmup_aggregated", "warm-up of d's fact"),
+            ("warmup_compile", "warm-up of the compile-time sketch"),
             ("dbt_compile_strategies", "dbt compile of the skewjoin models"),
             ("measured_runs", "measured runs"),
             ("total", "total"),
