@@ -80,14 +80,12 @@
     {#- the counted rows of each hot key on the side that streams it, and the broadcast budget: where both sides
         get hot keys, one side's may join the other's branch (hot_plan.sql, `_sj_hot_fold`) -#}
     {%- set counted = {} -%}
-    {%- for p in planned['keys'] if p.action == 'hot_key' -%}
-        {%- if p.side not in counted -%}
-            {%- do counted.update({p.side: {}}) -%}
-        {%- endif -%}
-        {%- set value = p['values'][0] if (j['keys'] | length) == 1 else p['values'] -%}
-        {%- for t in skewjoin._sj_hot_literals(j, p.side, [value], true).tuples -%}
-            {%- do counted[p.side].update({tojson(t): skewjoin._sj_auto_estimate(p.rows[p.side], options)}) -%}
+    {%- for side in ['left', 'right'] -%}
+        {%- set pairs = [] -%}
+        {%- for p in planned['keys'] if p.action == 'hot_key' and p.side == side -%}
+            {%- do pairs.append([p['values'], skewjoin._sj_auto_estimate(p.rows[side], options)]) -%}
         {%- endfor -%}
+        {%- do counted.update({side: skewjoin._sj_hot_counted(j, side, pairs)}) -%}
     {%- endfor -%}
     {%- do planned_skew.hot.update({'origin': 'planned from the measured counts', 'counted': counted,
                                     'fold_budget': options.max_broadcast_rows}) -%}

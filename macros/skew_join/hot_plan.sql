@@ -67,14 +67,8 @@
             {%- do entry.update({'how': 'detected', 'detected': f.detected, 'found': found.found}) -%}
             {%- set lits = skewjoin._sj_hot_literals(j, side, found['values'], true) -%}
             {%- do result.update({'splits_' ~ side: f.detected.splits}) -%}
-            {#- each key's counted rows, by its literals: what a fold would broadcast -#}
-            {%- set counted = {} -%}
-            {%- for row in f.detected.rows -%}
-                {%- for t in skewjoin._sj_hot_literals(j, side, [row[0]], true).tuples -%}
-                    {%- do counted.update({tojson(t): row[1] | int}) -%}
-                {%- endfor -%}
-            {%- endfor -%}
-            {%- do entry.update({'counted': counted}) -%}
+            {#- each key's counted rows: what a fold would broadcast -#}
+            {%- do entry.update({'counted': skewjoin._sj_hot_counted(j, side, f.detected.rows)}) -%}
         {%- else -%}
             {%- set lits = skewjoin._sj_hot_literals(j, side, declared) -%}
             {%- do entry.update({'how': 'declared', 'origin': hot_spec.get('origin') or 'declared', 'verify': none}) -%}
@@ -128,6 +122,19 @@
     {%- do result.update({'active': result.left is not none or result.right is not none or result.null_left
                                     or result.null_right}) -%}
     {{- return(result) -}}
+{%- endmacro %}
+
+
+{#- The counted rows of a side's keys by the literals the plan writes them
+    with: {tojson(literal tuple): rows}, from `pairs` ([[values, rows]]). -#}
+{% macro _sj_hot_counted(j, side, pairs) -%}
+    {%- set out = {} -%}
+    {%- for pair in pairs -%}
+        {%- for t in skewjoin._sj_hot_literals(j, side, [pair[0]], true).tuples -%}
+            {%- do out.update({tojson(t): pair[1] | int}) -%}
+        {%- endfor -%}
+    {%- endfor -%}
+    {{- return(out) -}}
 {%- endmacro %}
 
 
