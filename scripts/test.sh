@@ -61,6 +61,7 @@ SECOND_LANE=(
     integration_tests/pytests/test_dbt_habits.py
     integration_tests/pytests/test_regressions.py
     integration_tests/pytests/test_star_prune_usability.py
+    integration_tests/pytests/test_key_readings.py
 )
 # More such files, run by the third lane after the lint (it has the time to spare: it
 # ended 2-3 minutes before the other two, which alone do not keep both cores busy).

@@ -30,6 +30,8 @@ UNIT_TESTS = Path(__file__).parents[1] / "models" / "unit_tests" / "unit_tests.y
 PLAIN_JOINS = {
     "ut_skew_join_pinned": "select a.id, a.k_int, b.rid, b.attr from typed_left as a "
     "left join typed_right as b on a.k_int = b.k_int",
+    "ut_skew_join_yaml_config": "select a.id, a.k_int, b.rid, b.attr from typed_left as a "
+    "left join typed_right as b on a.k_int = b.k_int",
     "ut_skew_join_seed_groups": "select a.key, a.value, b.value as b_value from src as a "
     "join src as b on a.key = b.key",
     "ut_skew_join_auto": "select a.id, a.k_int, b.rid, b.attr from typed_left as a "
@@ -49,6 +51,13 @@ RECORDS = {
         "hot keys of a (declared): 0",
         "skew groups: 1, total slots 8",
         "strategy: hot keys by broadcast + skew groups for the rest, results unioned",
+    ],
+    # the same specification from a properties file: dbt hands a unit test's node none of the model's config,
+    # so the test checks the plain join, and the record and a warning say so
+    "ut_skew_join_yaml_config": [
+        "skew specification from none (a dbt unit test sees only the model's code: a skew_join config set in a "
+        "properties file or dbt_project.yml is not seen here, so this test checks the plain join",
+        "strategy: plain join",
     ],
     "ut_skew_join_seed_groups": ["skew groups: 3, total slots 20", "strategy: skew groups over a shuffle join"],
     "ut_skew_join_auto": [

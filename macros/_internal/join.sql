@@ -227,7 +227,8 @@ consistently (ANSI mode {{ 'on' if ansi else 'off' }}); cast one side in a subqu
     {%- set out = [] -%}
     {%- for k in join['keys'] -%}
         {%- set expr = alias ~ '.' ~ (k.left_ident if side == 'left' else k.right_ident) -%}
-        {%- do out.append(skewjoin._sj_cast(expr, k.left_type if side == 'left' else k.right_type, k.type)) -%}
+        {%- do out.append(skewjoin._sj_cast(expr, k.left_type if side == 'left' else k.right_type, k.type,
+            join.get('ansi', true))) -%}
     {%- endfor -%}
     {{- return(out) -}}
 {%- endmacro %}

@@ -122,15 +122,18 @@
 {%- endmacro %}
 
 
-{#- `expr` (of `from_type`) as a value of `to_type`, never raising: widening
-    casts cannot fail, and a string is read with try_cast (a value Spark's own
-    equality could not read either matches nothing). -#}
-{% macro _sj_cast(expr, from_type, to_type) -%}
+{#- `expr` (of `from_type`) as a value of `to_type`, as Spark's own equality
+    reads it in the session's ANSI mode (`ansi`): widening casts cannot fail;
+    with ANSI on a string is read with try_cast (a value Spark's own equality
+    could not read fails the plain join, and matches nothing here); with ANSI
+    off with cast, whose legacy reading is the equality's (it takes '1.9' and
+    '1.0' as the int 1, where try_cast reads NULL), and never raises. -#}
+{% macro _sj_cast(expr, from_type, to_type, ansi=true) -%}
     {%- set f = skewjoin._sj_normalize_type(from_type) -%}
     {%- set t = skewjoin._sj_normalize_type(to_type) -%}
     {%- if f == t or (skewjoin._sj_type_kind(f) == 'string' and t == 'string') -%}
         {{- return(expr) -}}
-    {%- elif skewjoin._sj_type_kind(f) == 'string' -%}
+    {%- elif skewjoin._sj_type_kind(f) == 'string' and ansi -%}
         {{- return('try_cast(' ~ expr ~ ' as ' ~ t ~ ')') -}}
     {%- else -%}
         {{- return('cast(' ~ expr ~ ' as ' ~ t ~ ')') -}}

@@ -16,7 +16,7 @@
 
 {#- The small key `k` of a source in the join's common type. -#}
 {% macro _sj_prune_common_expr(k) -%}
-    {{- return(skewjoin._sj_cast(k.small_expr, k.small_type, k.common)) -}}
+    {{- return(skewjoin._sj_cast(k.small_expr, k.small_type, k.common, k.get('ansi', true))) -}}
 {%- endmacro %}
 
 

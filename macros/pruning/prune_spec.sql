@@ -213,8 +213,8 @@ prune on a key of a number, string, boolean, date or timestamp type
             'big': bc.name, 'big_type': bc.type, 'small': sc.name, 'small_type': sc.type, 'common': common,
             'target': target if target is not none else common,
             'pushable': target is not none,
-            'big_expr': column_expr if target is not none else skewjoin._sj_cast(column_expr, bc.type, common),
-            'small_expr': src.alias ~ '.' ~ skewjoin._sj_ident(sc.name)
+            'big_expr': column_expr if target is not none else skewjoin._sj_cast(column_expr, bc.type, common, ansi),
+            'small_expr': src.alias ~ '.' ~ skewjoin._sj_ident(sc.name), 'ansi': ansi
         }) -%}
     {%- endfor -%}
     {{- return(keys | sort(attribute='big') | list) -}}

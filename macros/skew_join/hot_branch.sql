@@ -63,19 +63,31 @@ left outer join (select * from {{ other_input }} where false) as {{ j[other].ali
               filled in), 'read' (true: the hub's rows are first read into
               '<rows>_read', which its spread and its distinct keys read)
       spread  the hub's spread (`_sj_hot_spread`), or none
+      exclude the keys (literals) of a branch rendered before this one: rows
+              of those keys are left out here, so that a value hot on both
+              sides, written differently by each (1.00 and 1 in a decimal,
+              2024-01-01 as a date and as a timestamp), is joined once, in the
+              first branch (Spark compares the values; the plan compares the
+              literals' text)
     Outer joins (one step, `_sj_hot_branch_shape`): a step that is preserved
     keeps its rows no hot row matches (an anti join against the hub's
     distinct hot keys); a left semi or anti join with hot keys on its right
     side joins the left side's rows to those distinct keys. Returns {'preds'
-    (alias -> the predicate of its rows of these keys), 'hub' (the hub's
+    (alias -> the predicate of its rows this branch joins), 'keys' (alias ->
+    the predicate of its rows of these keys, `exclude` aside), 'hub' (the hub's
     CTEs), 'others' (alias -> its CTEs), 'branch' (the join's CTEs),
     'selects'}: each caller routes the rest of the rows and orders the CTEs. -#}
-{% macro _sj_hot_branch(hub, steps, tuples, inputs, select_list, names, spread=none) -%}
+{% macro _sj_hot_branch(hub, steps, tuples, inputs, select_list, names, spread=none, exclude=none) -%}
     {%- set ha = hub.alias -%}
-    {%- set out = {'preds': {}, 'hub': [], 'others': {}, 'branch': [], 'selects': []} -%}
+    {%- set out = {'preds': {}, 'keys': {}, 'hub': [], 'others': {}, 'branch': [], 'selects': []} -%}
     {%- set rows = {} -%}
     {%- for s in [hub] + steps -%}
-        {%- do out.preds.update({s.alias: skewjoin._sj_in_tuples(s.pair, s.pos, s.alias, tuples)}) -%}
+        {%- set pred = skewjoin._sj_in_tuples(s.pair, s.pos, s.alias, tuples) -%}
+        {%- do out['keys'].update({s.alias: pred}) -%}
+        {%- if exclude -%}
+            {%- set pred = '(' ~ pred ~ ' and not ' ~ skewjoin._sj_in_tuples(s.pair, s.pos, s.alias, exclude) ~ ')' -%}
+        {%- endif -%}
+        {%- do out.preds.update({s.alias: pred}) -%}
         {%- do rows.update({s.alias: names.rows.format(side=s.alias, hub=ha)}) -%}
         {%- set read_sql = 'select * from ' ~ inputs[s.alias] ~ ' as ' ~ s.alias ~ '\nwhere ' ~ out.preds[s.alias] -%}
         {%- if s.alias != ha -%}
@@ -168,9 +180,11 @@ left anti join {{ rows[ha] }}_keys as {{ ha }}
         {%- set o = 'right' if s == 'left' else 'left' -%}
         {%- set step = {'keyword': skewjoin._sj_hot_branch_shape(j, s).keyword} -%}
         {%- do step.update(sides[o]) -%}
+        {#- the right side's branch leaves out the left side's keys (`_sj_hot_branch`'s exclude) -#}
+        {%- set exclude = hot.left.tuples if s == 'right' and hot.left is not none else none -%}
         {%- do branches.update({s: skewjoin._sj_hot_branch(sides[s], [step], hot[s].tuples,
             {j.left.alias: inputs.left, j.right.alias: inputs.right}, j.select_list,
-            {'rows': '{side}_hot_{hub}', 'branch': 'hot_{hub}', 'read': true}, hot['spread_' ~ s])}) -%}
+            {'rows': '{side}_hot_{hub}', 'branch': 'hot_{hub}', 'read': true}, hot['spread_' ~ s], exclude)}) -%}
     {%- endfor -%}
     {#- each side's rows split into: null bypass, hot of left, hot of right, rest -#}
     {%- for side in ['left', 'right'] -%}
@@ -185,7 +199,8 @@ left anti join {{ rows[ha] }}_keys as {{ ha }}
             {%- do selects.extend(bypass.selects) -%}
         {%- endif -%}
         {%- for s, b in branches.items() -%}
-            {%- do conds.append(b.preds[alias]) -%}
+            {#- the rest: no branch's keys (the exclusion of `_sj_hot_branch` changes no row's routing here) -#}
+            {%- do conds.append(b['keys'][alias]) -%}
             {%- do ctes.extend(b.hub if s == side else b.others[alias]) -%}
         {%- endfor -%}
         {%- if conds -%}

@@ -144,6 +144,10 @@ its input has only {{ s.splits }} splits (< spread_min_splits {{ opts.spread_min
                     ~ ' against the broadcast distinct keys of ' ~ sa ~ "'s hot rows") -%}
             {%- endif -%}
         {%- endif -%}
+        {%- if s == 'right' and hot.left is not none -%}
+            {%- do how.append('rows of the keys of ' ~ j.left.alias ~ "'s branch are left out, so a value hot on both"
+                ~ ' sides is joined once, there') -%}
+        {%- endif -%}
         {%- do lines.append('hot branch for keys of ' ~ sa ~ ' (' ~ (hot[s].shown | join('; ')) ~ '): '
             ~ (how | join('; ')) ~ '; rows never hash-shuffled by these keys') -%}
     {%- endfor -%}

@@ -27,6 +27,13 @@
     {%- if raw is none -%}
         {%- set raw = {} -%}
         {%- set source = 'none' -%}
+        {%- if skewjoin._sj_in_unit_test() -%}
+            {#- dbt hands a unit test's node none of the model's config: only a config() call in its code is read -#}
+            {%- set source = "none (a dbt unit test sees only the model's code: a skew_join config set in a properties "
+                ~ 'file or dbt_project.yml is not seen here, so this test checks the plain join; to test the plan, '
+                ~ "write it in the model's config() call or its skew argument)" -%}
+            {%- do skewjoin._sj_warn(join_spec.macro, 'skew specification from ' ~ source) -%}
+        {%- endif -%}
     {%- endif -%}
     {%- set argument = 'skew_join' -%}
     {%- set example = "{'groups': [" ~ skewjoin._sj_group_example(join_spec) ~ "]}  or  'auto'" -%}

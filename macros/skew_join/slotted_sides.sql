@@ -10,7 +10,8 @@
     {%- for k in join['keys'] -%}
         {%- set driver_col = (k.left if driver == 'left' else k.right) | lower -%}
         {%- set expr = alias ~ '.' ~ (k.left_ident if side == 'left' else k.right_ident) -%}
-        {%- set cast = skewjoin._sj_cast(expr, k.left_type if side == 'left' else k.right_type, k.type) -%}
+        {%- set cast = skewjoin._sj_cast(expr, k.left_type if side == 'left' else k.right_type, k.type,
+            join.get('ansi', true)) -%}
         {%- do mapping.update({driver_alias ~ '.' ~ driver_col: '(' ~ cast ~ ')'}) -%}
     {%- endfor -%}
     {{- return(skewjoin._sj_rewrite_refs(when, mapping)) -}}

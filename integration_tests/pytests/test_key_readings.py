@@ -1,0 +1,187 @@
+"""A key's value as Spark's own equality reads it, on the Spark Thrift Server.
+
+Two ways the routing of rows could part from the plain join's reading of a key:
+
+- A value hot on both sides, written differently by each side's keys (1.0 and 1 compared as a
+  decimal, 1 and 1.0 as a double, a date and its midnight timestamp). The plan tells the two sides'
+  keys apart by their literals' text, so each side's branch took the value and its rows came out
+  twice. The second branch now leaves out the first branch's keys in SQL, where Spark compares
+  values.
+- ANSI mode off, a string key against a number. The join's equality reads '1.9' and '1.0' as the int
+  1 (Spark's legacy cast), where try_cast reads NULL. The routing now casts as the equality does,
+  in hot-key predicates, in skew groups, and in pruning.
+
+Every case compares the compiled query's rows with the plain join's, as multisets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from support import inline_compiled_sql, strip_record
+
+from skewjoin.spark_backend import run_sql
+from skewjoin_devtools.multisets import assert_same_rows
+from skewjoin_devtools.pytest_plugin import DbtProject
+
+pytestmark = pytest.mark.spark
+
+JOIN_TYPES = ["inner", "left", "right", "full", "left semi", "left anti"]
+
+
+def _side(key: str, hot: str, others: str, label: str) -> str:
+    """60 rows: 30 of the hot key, 20 of the other keys, 5 NULL keys, 5 duplicates of the hot key."""
+    return (f"select id, case when id < 30 or id >= 55 then {hot} when id < 50 then {others} "
+            f"else cast(null as {key}) end as k, concat('{label}', id % 7) as payload from range(60)")  # fmt: skip
+
+
+# (left key type, right key type, left hot key, right hot key, the declared keys as written, where they differ)
+TWO_WAYS = {
+    "decimal-int": (
+        _side("decimal(10,2)", "cast(1 as decimal(10,2))", "cast(id % 5 + 2 as decimal(10,2))", "a"),
+        _side("int", "1", "cast(id % 4 + 3 as int)", "b"),
+        "{'a': [1.0], 'b': [1]}",
+    ),
+    "int-double": (
+        _side("int", "1", "cast(id % 5 + 2 as int)", "a"),
+        _side("double", "1.0D", "cast(id % 4 + 3 as double)", "b"),
+        "{'a': [1], 'b': [1.0]}",
+    ),
+    "date-timestamp": (
+        _side("date", "date'2024-01-01'", "date_add(date'2024-01-01', cast(id % 5 + 2 as int))", "a"),
+        _side(
+            "timestamp",
+            "timestamp'2024-01-01 00:00:00'",
+            "cast(date_add(date'2024-01-01', cast(id % 4 + 3 as int)) as timestamp)",
+            "b",
+        ),  # fmt: skip
+        "{'a': ['2024-01-01'], 'b': ['2024-01-01 00:00:00']}",
+    ),
+}
+
+
+def _plain(left: str, right: str, join_type: str, columns: list[str]) -> str:
+    return f"select {', '.join(columns)} from ({left}) as a {join_type} join ({right}) as b on a.k = b.k"
+
+
+def _columns(join_type: str) -> list[str]:
+    return ["a.id", "a.k", "a.payload"] + (
+        [] if join_type in ("left semi", "left anti") else ["b.k as b_k", "b.payload as b_payload"]
+    )
+
+
+CASES = [("decimal-int", jt) for jt in JOIN_TYPES] + [("int-double", "inner"), ("int-double", "full"),
+                                                      ("date-timestamp", "left"), ("date-timestamp", "right")]  # fmt: skip
+
+
+@pytest.mark.parametrize(("types", "join_type"), CASES, ids=[f"{t}-{j}" for t, j in CASES])
+def test_a_value_hot_on_both_sides_written_two_ways_is_joined_once(
+    inputs_built: DbtProject, compile_inline: Callable[..., Any], types: str, join_type: str
+) -> None:
+    """Declared hot keys, not counted ('verify': false: a branch per side), the same value on both sides
+    in two spellings: each row of that value is joined once, in a's branch."""
+    left, right, declared = TWO_WAYS[types]
+    columns = _columns(join_type)
+    call = (f'{{{{ skewjoin.skew_join("{left}", "{right}", on=["k"], join_type="{join_type}", columns={columns}, '
+            f"skew={{'hot_keys': {declared}, 'verify': false}}) }}}}")  # fmt: skip
+    sql = inline_compiled_sql(compile_inline(call))
+    plain = _plain(left, right, join_type, columns)
+    assert run_sql(inputs_built.conn, f"select count(*) from ({plain}) as t")[0][0] > 0
+    assert_same_rows(inputs_built.conn, strip_record(sql), plain)
+    record = sql.split("*/")[0]
+    assert "hot branch for keys of a (" in record and "hot branch for keys of b (" in record, record
+    assert "rows of the keys of a's branch are left out, so a value hot on both sides is joined once" in record
+
+
+@pytest.mark.parametrize("join_type", ["inner", "full"])
+def test_found_hot_keys_of_both_sides_in_two_types_are_joined_once(
+    inputs_built: DbtProject, compile_inline: Callable[..., Any], join_type: str
+) -> None:
+    """Hot keys 'auto' on a decimal(10,2) side and an int side, with no fold (max_broadcast_rows 0):
+    each side finds key 1 in its own type (1.00 and 1), and its rows are joined once."""
+    left, right, _ = TWO_WAYS["decimal-int"]
+    columns = _columns(join_type)
+    call = (f'{{{{ skewjoin.skew_join("{left}", "{right}", on=["k"], join_type="{join_type}", columns={columns}, '
+            "skew={'hot_keys': {'a': 'auto', 'b': 'auto'}, "
+            "'hot_keys_options': {'min_share': 0.3, 'max_broadcast_rows': 0}}) }}")  # fmt: skip
+    sql = inline_compiled_sql(compile_inline(call))
+    assert_same_rows(inputs_built.conn, strip_record(sql), _plain(left, right, join_type, columns))
+    record = sql.split("*/")[0]
+    if "left to AQE" not in record:
+        assert "hot branch for keys of a (1.00)" in record and "hot branch for keys of b (1)" in record, record
+
+
+# ANSI off: an int key against a string key whose texts Spark's legacy cast reads as 1 ('1', '1.0', '1.9',
+# ' 1'), as 3 (' 3'), and not at all ('x'); NULLs on both sides
+ANSI_LEFT = ("select id, case when id % 10 = 9 then null when id % 10 < 6 then 1 else id % 10 end as k, "
+             "concat('p', id % 7) as payload from range(100)")  # fmt: skip
+ANSI_RIGHT = ("select * from values ('1.9', 'a'), ('1', 'b'), ('1.0', 'c'), (' 1', 'd'), ('2', 'e'), (' 3', 'f'), "
+              "('x', 'g'), (cast(null as string), 'h'), ('8.5', 'i') as t(k, label)")  # fmt: skip
+PLANS = {
+    "hot keys": "{'hot_keys': {'a': [1]}, 'verify': false}",
+    "skew group": "{'groups': [{'when': 'a.k = 1', 'slots': 4}], 'total_slots': 8, 'verify': false}",
+}
+# where b is preserved, a group driven by a may not multicast b's rows: its keys spread over the slots instead
+PRESERVED_B_GROUP = (
+    "{'groups': [{'when': 'a.k in (1, 2)', 'distribute': 'keys', 'slots': 4}], 'total_slots': 8, 'verify': false}"
+)
+
+
+@pytest.fixture
+def ansi_off(inputs_built: DbtProject) -> Iterator[None]:
+    run_sql(inputs_built.conn, "set spark.sql.ansi.enabled=false")
+    try:
+        yield
+    finally:
+        run_sql(inputs_built.conn, "set spark.sql.ansi.enabled=true")
+
+
+def _ansi_off_compile(compile_inline: Callable[..., Any], call: str) -> str:
+    """The call compiled in a session with ANSI mode off (the mode its plain join runs in)."""
+    return inline_compiled_sql(compile_inline(
+        '{% do run_query("set spark.sql.ansi.enabled=false") %}' + call
+        + '{% do run_query("set spark.sql.ansi.enabled=true") %}'
+    ))  # fmt: skip
+
+
+@pytest.mark.parametrize("plan", list(PLANS))
+@pytest.mark.parametrize("join_type", JOIN_TYPES)
+def test_ansi_off_a_string_key_is_read_as_the_join_reads_it(
+    inputs_built: DbtProject, compile_inline: Callable[..., Any], ansi_off: None, plan: str, join_type: str
+) -> None:
+    columns = ["a.id", "a.k", "a.payload"] + (
+        [] if join_type in ("left semi", "left anti") else ["b.k as b_k", "b.label"]
+    )
+    spec = PRESERVED_B_GROUP if plan == "skew group" and join_type in ("right", "full") else PLANS[plan]
+    call = (f'{{{{ skewjoin.skew_join("{ANSI_LEFT}", "{ANSI_RIGHT}", on=["k"], join_type="{join_type}", '
+            f"columns={columns}, skew={spec}) }}}}")  # fmt: skip
+    sql = _ansi_off_compile(compile_inline, call)
+    plain = _plain(ANSI_LEFT, ANSI_RIGHT, join_type, columns)
+    # the legacy reading matches '1.9', '1.0' and ' 1' to a's key 1: rows try_cast would have lost
+    if join_type == "inner":
+        legacy = run_sql(inputs_built.conn, f"select count(distinct b_k) from ({plain}) as t where k = 1")[0][0]
+        assert legacy == 4  # '1', '1.0', '1.9' and ' 1'
+    assert_same_rows(inputs_built.conn, strip_record(sql), plain)
+    assert "compared as bigint" in sql.split("*/")[0]
+    assert "cast(b.k as bigint)" in sql and "try_cast" not in strip_record(sql)
+
+
+@pytest.mark.parametrize("small_key", ["string", "int"])
+def test_ansi_off_pruning_reads_a_string_key_as_the_join_reads_it(
+    inputs_built: DbtProject, compile_inline: Callable[..., Any], ansi_off: None, small_key: str
+) -> None:
+    """prune_predicate with ANSI off, the big side's and the small side's keys one int and one string:
+    the predicate keeps every big row the join matches."""
+    ints = "select id, id % 10 as k, concat('p', id) as payload from range(50)"
+    strings = "select * from values ('1.9'), ('1.0'), (' 3'), ('x'), (cast(null as string)) as t(k)"
+    big, small = (ints, strings) if small_key == "string" else (
+        "select * from values ('1.9', 1), ('1.0', 2), (' 3', 3), ('4', 4), ('x', 5), (cast(null as string), 6) "
+        "as t(k, id)", "select id % 5 as k from range(10)")  # fmt: skip
+    call = f'{{{{ skewjoin.prune_predicate("{big}", "a", [{{"relation": "{small}", "on": ["k"]}}]) }}}}'
+    predicate = _ansi_off_compile(compile_inline, call)
+    joined = f"select a.*, s.k as s_k from ({big}) as a join ({small}) as s on a.k = s.k"
+    assert run_sql(inputs_built.conn, f"select count(*) from ({joined}) as t")[0][0] > 0
+    pruned = f"{joined} where {strip_record(predicate)}"
+    assert_same_rows(inputs_built.conn, pruned, joined)
