@@ -125,7 +125,7 @@ def test_hot_keys_auto_above_the_size_equals_the_plain_join(
     sql = inline_compiled_sql(compile_inline(_model("left", skew)))
     record = sql.split("*/")[0]
     how = "sketched: one query read every row of a once" if sketch else "sampled: Spark estimates a at "
-    assert f"hot keys of a found at run time ({how}" in record, record
+    assert f"hot keys of a found at compile time ({how}" in record, record
     # the exact shares of key 0 and of the NULL keys (the sketch's, exact here; the exact pass's)
     assert "100000 rows in " in record and "0 58.0%; NULL 2.0%" in record, record
     assert_same_rows(conn, strip_record(sql), _plain("left"))

@@ -135,7 +135,7 @@ def test_auto_detection_record_names_keys_and_shares(skew_models_built: Built, i
     counts = dict(run_sql(conn, f"select k_big, count(*) from {SCHEMA}.typed_left group by k_big"))
     # one read with Spark's sketch: typed_left has at most 32 keys, under the 1,000 it tracks, so its counts
     # are exact
-    assert re.search(r"hot keys of a found at run time \(sketched: one query read every row of a once and counted "
+    assert re.search(r"hot keys of a found at compile time \(sketched: one query read every row of a once and counted "
                      rf"its rows, .*?; [0-9.]+ s, {total} rows", record), record  # fmt: skip
     expected = sorted((k for k in counts if k is not None and counts[k] / total >= 0.08), key=lambda k: -counts[k])
     assert expected[:2] == [0, 7]

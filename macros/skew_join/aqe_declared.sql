@@ -22,7 +22,7 @@
     {%- for e in hot.sides -%}
         {%- set alias = j[e.side].alias -%}
         {%- if e.how != 'declared' -%}
-            {%- do out.unknown.append('hot keys of ' ~ alias ~ ' are found at run time, not declared') -%}
+            {%- do out.unknown.append('hot keys of ' ~ alias ~ ' are found at compile time, not declared') -%}
             {%- continue -%}
         {%- endif -%}
         {%- set v = e.verify -%}

@@ -1,4 +1,4 @@
-{#- Hot keys found at run time ('auto'): the measure of one side's heaviest keys. -#}
+{#- Hot keys found at compile time ('auto'): the measure of one side's heaviest keys. -#}
 
 
 {#- Count the heaviest keys of one side at run time in one read with a

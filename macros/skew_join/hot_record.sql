@@ -46,7 +46,7 @@
 {%- endmacro %}
 
 
-{#- The record line of a side's heavy keys found at run time. -#}
+{#- The record line of a side's heavy keys found at compile time. -#}
 {% macro _sj_detected_record(alias, detected, found, options) -%}
     {%- set how = ('a ' ~ ((options.sample_fraction | float) * 100) ~ '% sample') if skewjoin._sj_sampled(options)
         else 'every row, exact counts' -%}
@@ -58,7 +58,7 @@
         {%- set how = 'one aggregate query over ' ~ how ~ ',' -%}
     {%- endif -%}
     {%- set line -%}
-hot keys of {{ alias }} found at run time ({{ how }} {{ '%.1f' | format(detected.seconds) }}
+hot keys of {{ alias }} found at compile time ({{ how }} {{ '%.1f' | format(detected.seconds) }}
 s, {{ detected.total }} rows in {{ detected.splits }} input splits; min_share {{ options.min_share }}, max_keys
 {{ options.max_keys }}): {{ found | join('; ') if found else 'none above the threshold' }}
     {%- endset -%}

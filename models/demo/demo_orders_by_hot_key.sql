@@ -1,5 +1,5 @@
 -- The skewed join (Hive's skewed join optimization): the heavy customers are
--- found at run time and their orders join a broadcast copy of their rows;
+-- found at compile time and their orders join a broadcast copy of their rows;
 -- the NULL customers bypass the join; the rest is a plain shuffle join.
 -- min_parallelism 1: the demo shows the plan on any machine.
 {{ config(enabled=(project_name == 'skewjoin' or var('skewjoin_build_demo', false)), skew_join={

@@ -1,4 +1,4 @@
--- Benchmark scenario g with hot keys found at run time ('auto'), run and
+-- Benchmark scenario g with hot keys found at compile time ('auto'), run and
 -- compiled with AQE's thresholds scaled to the data (the model of its own
 -- compiles under them); no total_slots: the plan follows the session's
 -- spark.sql.shuffle.partitions.

@@ -1,4 +1,4 @@
--- Benchmark scenario e with hot keys found at run time ('auto'), as a user
+-- Benchmark scenario e with hot keys found at compile time ('auto'), as a user
 -- who has not profiled the data would write it.
 -- The model is the join alone, one skewjoin.skew_join call, as a user's is.
 {{ config(enabled=var('skewjoin_bench', false)) }}

@@ -1,4 +1,4 @@
--- Benchmark scenario c with skewjoin: hot keys of the fact found at run time;
+-- Benchmark scenario c with skewjoin: hot keys of the fact found at compile time;
 -- the dimension's rows of those keys are broadcast (multicast to every task
 -- of the fact's scan).
 -- The model is the join alone, one skewjoin.skew_join call, as a user's is.
