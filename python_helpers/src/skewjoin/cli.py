@@ -100,7 +100,13 @@ def _alias(ctx: click.Context, param: click.Parameter, value: str | None) -> str
     cls=SkewjoinGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-@click.option("-v", "--verbose", count=True, help="Log progress on stderr (-v), or debug details too (-vv).")
+@click.option(
+    "-v",
+    "--verbose",
+    count=True,
+    help="More log lines on stderr: -v the package's info lines, -vv also debug details and other libraries' info "
+    "(PyHive, dbt). profile and prune print their progress lines without -v (their -q turns them off).",
+)
 @click.version_option(package_name="skewjoin")
 def main(verbose: int) -> None:
     """Helpers for the skewjoin dbt package (Hive join optimizations on Spark).
@@ -112,7 +118,8 @@ def main(verbose: int) -> None:
 
     Run `skewjoin COMMAND --help` for the options of each command.
     """
-    # -v: our own progress; -vv: our debug output plus other libraries' info (PyHive, dbt).
+    # -v: our own info lines (profile and prune show theirs unless -q); -vv: our debug output plus other
+    # libraries' info (PyHive, dbt).
     logging.basicConfig(
         level=logging.INFO if verbose >= 2 else logging.WARNING,
         stream=sys.stderr,
