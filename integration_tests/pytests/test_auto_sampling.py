@@ -149,3 +149,23 @@ def test_sketch_recounts_the_other_sides_heavy_key_and_equals_the_plain_join(
     assert "auto: key 0 (a 1 rows" in record and "b 58,000 rows (58.0%)" in record, record
     plain = f"select b.id, b.k, b.payload, a.label from {RIGHT} as a right join {LEFT} as b on a.k = b.k"
     assert_same_rows(conn, strip_record(sql), plain)
+
+
+def test_hot_keys_auto_over_a_small_sample_plans_no_key_it_cannot_tell(
+    inputs_built: DbtProject, compile_inline: Callable[..., Any]
+) -> None:
+    """hot_keys 'auto' over an explicit 5% tablesample of 1,000 keys of one row each: the ~50 sampled rows put
+    each key it met at about 2% of them, above min_share 0.01, but none by the sample's 95% margin, so no key
+    is planned hot (a key the sample met once is not evidence of skew); the rows are the plain join's."""
+    left = "select id, id as k, concat('p', id % 7) as payload from range(1000)"
+    right = "select id as k, concat('r', id) as label from range(1000)"
+    call = (f'{{{{ skewjoin.skew_join("{left}", "{right}", on=["k"], join_type="left", '
+            "columns=['a.id', 'a.k', 'a.payload', 'b.label'], skew={'hot_keys': {'a': 'auto'}, "
+            "'hot_keys_options': {'sample_fraction': 0.05, 'sketch': false}}) }}")  # fmt: skip
+    sql = inline_compiled_sql(compile_inline(call))
+    record = sql.split("*/")[0]
+    assert "one aggregate query over a 5.0% sample" in record, record
+    assert "not by its 95% margin (too few sampled rows to tell): left to the shuffle join" in record, record
+    assert "hot branch" not in record, record
+    plain = f"select a.id, a.k, a.payload, b.label from ({left}) as a left join ({right}) as b on a.k = b.k"
+    assert_same_rows(inputs_built.conn, strip_record(sql), plain)

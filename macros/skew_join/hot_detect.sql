@@ -76,14 +76,27 @@ limit {{ (options.max_keys | int) + 1 }}
 {% macro _sj_detected_hot_keys(j, detected, options) -%}
     {%- set n = j['keys'] | length -%}
     {%- set out = {'values': [], 'found': []} -%}
+    {#- counted over a sample_fraction's tablesample (no exact count follows): a key is hot only where its
+        share holds min_share by the sample's 95% margin (1.96 standard errors of a share of the sampled rows),
+        so that a key a small sample met once or twice is not planned as hot -#}
+    {%- set sampled = skewjoin._sj_sampled(options) and detected.get('sketch') is none
+        and detected.get('sample') is none -%}
+    {%- set state = namespace(uncertain=0) -%}
     {%- for row in detected.rows if detected.total > 0 -%}
         {%- set share = row[1] / detected.total -%}
-        {%- if share >= (options.min_share | float) and out['values'] | length < (options.max_keys | int) -%}
+        {%- set margin = 1.96 * ((share * (1 - share) / detected.total) ** 0.5) if sampled else 0 -%}
+        {%- if share >= (options.min_share | float) and share - margin < (options.min_share | float) -%}
+            {%- set state.uncertain = state.uncertain + 1 -%}
+        {%- elif share >= (options.min_share | float) and out['values'] | length < (options.max_keys | int) -%}
             {%- set t = row[0] -%}
             {%- do out['values'].append(t) -%}
             {%- set shown = t | join(', ') if n > 1 else ('NULL' if t[0] is none else t[0] | string) -%}
             {%- do out.found.append(shown ~ ' ' ~ ('%.1f' | format(share * 100)) ~ '%') -%}
         {%- endif -%}
     {%- endfor -%}
+    {%- if state.uncertain -%}
+        {%- do out.found.append(state.uncertain ~ ' key(s) above min_share in the sample but not by its 95% margin'
+            ~ ' (too few sampled rows to tell): left to the shuffle join') -%}
+    {%- endif -%}
     {{- return(out) -}}
 {%- endmacro %}

@@ -443,6 +443,11 @@ CASES: list[ModelCase] = [
     ModelCase("hk_auto_sampled_above_bytes", (), AUTO_JOIN.replace("join_type='inner'", "join_type='inner', "
               "skew={'hot_keys': {'a': 'auto'}, 'hot_keys_options': {'sample_rows': 300}}"),
               extra_tables=auto_tables_bytes(32000, 11520), vars=SAMPLE_SMALL, conf=NO_SKETCH),
+    # hot_keys 'auto' over an explicit sample_fraction (a tablesample, no exact count after it): key 0 (60%) and the
+    # NULL keys (4%) hold min_share 0.006 by the sample's 95% margin; the keys of 7-8 rows (0.7-0.8%) do not
+    ModelCase("hk_auto_sample_fraction_margin", (), AUTO_JOIN.replace("join_type='inner'", "join_type='inner', "
+              "skew={'hot_keys': {'a': 'auto'}, 'hot_keys_options': {'sample_fraction': 0.5, 'sketch': false, "
+              "'min_share': 0.006}}"), extra_tables=auto_tables(LEFT, RIGHT)),
     # hot_keys 'auto' on both sides of a full join: a's key 0 (600 rows), b's key 5 (301 rows, within
     # max_broadcast_rows): b's key joins a's branch, each side is read twice
     ModelCase("hk_auto_both_sides_one_branch", (), AUTO_JOIN.replace("join_type='inner'", "join_type='full', "

@@ -1,0 +1,71 @@
+/* skewjoin.skew_join decision record (model unit_model)
+  inner join on a.k (int) = b.k (int); skew specification from argument skew
+  hot keys of a found at compile time (one aggregate query over a 50.0% sample, <elapsed> s, 1000 rows in 4 input splits; min_share 0.006, max_keys 20): 0 60.0%; NULL 4.0%; 18 key(s) above min_share in the sample but not by its 95% margin (too few sampled rows to tell): left to the shuffle join
+  rows of a with a NULL key are dropped before the join (they can never match and a is not preserved)
+  hot rows of a joined where they are read: its 4 input splits already use half or more of the 2 tasks Spark runs at once (default parallelism), so a spread would cost a shuffle of the hot rows and gain no parallelism
+  hot branch for keys of a (0): a's hot rows inner join the broadcast rows of b with those keys; multicast: those rows of b are broadcast, one copy to each of the 4 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
+  strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
+  measuring cost: 18 compile-time queries (1 reading data), <elapsed> s of wall time; by kind: hot-key detection 1, <elapsed> s; column lists 2, <elapsed> s; parallelism 1, <elapsed> s; settings 12, <elapsed> s; size estimates 2, <elapsed> s
+*/
+with
+
+a_input as (
+    select * from skewjoin_it.spread_left as sj_source
+),
+
+b_input as (
+    select * from skewjoin_it.spread_right as sj_source
+),
+
+a_hot_a_read as (
+    select * from a_input as a
+    where coalesce(a.k in (cast(0 as int)), false)
+),
+
+a_hot_a as (
+    select * from a_hot_a_read
+),
+
+a_rest as (
+    select * from a_input as a
+    where not (
+        (a.k is null)
+        or coalesce(a.k in (cast(0 as int)), false)
+    )
+),
+
+b_hot_a as (
+    select * from b_input as b
+    where coalesce(b.k in (cast(0 as int)), false)
+),
+
+b_rest as (
+    select * from b_input as b
+    where not (
+        coalesce(b.k in (cast(0 as int)), false)
+    )
+),
+
+hot_a as (
+    select /*+ broadcast(b) */
+        a.id,
+        a.k,
+        b.label
+    from a_hot_a as a
+    inner join b_hot_a as b
+        on a.k = b.k
+),
+
+rest_joined as (
+    select
+        a.id,
+        a.k,
+        b.label
+    from a_rest as a
+    inner join b_rest as b
+        on a.k = b.k
+)
+
+select * from hot_a
+union all
+select * from rest_joined
