@@ -104,7 +104,7 @@ def test_smoke_benchmark_runs_checks_and_measures(tmp_path: Path) -> None:
     # the declared keys counted at compile time: key 0 (70% of the rows) is kept
     assert "hot key 0 of f verified" in result.decision_records["bench_skewed_hot_keys"]
     left_record = result.decision_records["bench_left_auto"]
-    assert "hot keys of f found at run time" in left_record
+    assert "hot keys of f found at compile time" in left_record
     assert "multicast: those rows of d are broadcast" in left_record
     # Spark's AQE never splits the null-supplying side: no skew-split join in any plain left join's final plan
     for run in result.runs:
