@@ -185,3 +185,21 @@ def test_ansi_off_pruning_reads_a_string_key_as_the_join_reads_it(
     assert run_sql(inputs_built.conn, f"select count(*) from ({joined}) as t")[0][0] > 0
     pruned = f"{joined} where {strip_record(predicate)}"
     assert_same_rows(inputs_built.conn, pruned, joined)
+
+
+@pytest.mark.parametrize("form", ["in list", "range", "semi join"])
+def test_pruning_keeps_the_big_rows_a_rounding_comparison_matches(
+    inputs_built: DbtProject, compile_inline: Callable[..., Any], form: str
+) -> None:
+    """A decimal(38,10) big key against decimal(38,0) small keys compares as decimal(38,0): Spark rounds the
+    big key first, so 1.4 matches 1 and 1.5 matches 2. The predicate compares the big key as the join does
+    (it was written on the bare column, and dropped those rows)."""
+    big = ("select id, cast(k as decimal(38,10)) as k from values (1, '1.4'), (2, '1.5'), (3, '1'), "
+           "(4, '2.0000000001'), (5, cast(null as string)), (6, '7.2') as t(id, k)")  # fmt: skip
+    small = "select cast(k as decimal(38,0)) as k from values (1), (2) as t(k)"
+    extra = {"in list": "", "range": ", max_values=1", "semi join": ", max_values=1, fallback='semi_join'"}[form]
+    call = f'{{{{ skewjoin.prune_predicate("{big}", "a", [{{"relation": "{small}", "on": ["k"]}}]{extra}) }}}}'
+    predicate = inline_compiled_sql(compile_inline(call))
+    joined = f"select a.id, a.k, s.k as s_k from ({big}) as a join ({small}) as s on a.k = s.k"
+    assert run_sql(inputs_built.conn, f"select count(*) from ({joined}) as t")[0][0] == 4
+    assert_same_rows(inputs_built.conn, f"{joined} where {strip_record(predicate)}", joined)

@@ -63,6 +63,28 @@
 {%- endmacro %}
 
 
+{#- Whether every value of `from_type` is a value of `to_type`, exactly and
+    one to one, so that two values are equal in one type exactly when they
+    are equal in the other: the same type; an integral or a decimal into a
+    type that keeps all its integer digits and its scale; a float into a
+    double; a date into a timestamp (midnight). A cast of text, a rounding
+    or a float of a large integer is not. -#}
+{% macro _sj_exact_widening(from_type, to_type) -%}
+    {%- set f = skewjoin._sj_normalize_type(from_type) -%}
+    {%- set t = skewjoin._sj_normalize_type(to_type) -%}
+    {%- set fk = skewjoin._sj_type_kind(f) -%}
+    {%- set tk = skewjoin._sj_type_kind(t) -%}
+    {%- if f == t or (fk == 'string' and tk == 'string') -%}
+        {{- return(true) -}}
+    {%- elif fk in ('integral', 'decimal') and tk in ('integral', 'decimal') -%}
+        {%- set a = skewjoin._sj_decimal_parts(f) -%}
+        {%- set b = skewjoin._sj_decimal_parts(t) -%}
+        {{- return(b[1] >= a[1] and b[0] - b[1] >= a[0] - a[1]) -}}
+    {%- endif -%}
+    {{- return((f == 'float' and t == 'double') or (fk == 'date' and tk == 'timestamp')) -}}
+{%- endmacro %}
+
+
 {#- The type Spark compares `left_type = right_type` in, or none when Spark
     cannot compare them (or compares them in a way we refuse to mirror). -#}
 {% macro _sj_common_type(left_type, right_type, ansi=true) -%}

@@ -138,7 +138,7 @@ it
 
 {#- The type the small keys are turned into so that they compare with the big
     column as the join compares them: the big column's own type when casting
-    it to the join's common type is one-to-one (then the predicate is on the
+    it to the join's common type is one-to-one and exact (then the predicate is on the
     bare column and reaches the scan), else none (the predicate compares the
     big column cast to the common type). -#}
 {% macro _sj_prune_target_type(big_type, common) -%}
@@ -149,7 +149,14 @@ it
     {%- elif skewjoin._sj_normalize_type(big_type) == skewjoin._sj_normalize_type(common) -%}
         {{- return(skewjoin._sj_normalize_type(big_type)) -}}
     {%- elif bk in ('integral', 'decimal') and ck in ('integral', 'decimal') -%}
-        {{- return(skewjoin._sj_normalize_type(big_type)) -}}
+        {#- one-to-one only where the common type keeps every integer digit and the scale of the big
+            column's: where it has fewer (decimal(38,10) against decimal(38,0) compares in decimal(38,0)),
+            Spark rounds the big column before comparing, and 1.4 and 1.5 match the keys 1 and 2 -#}
+        {%- set b = skewjoin._sj_decimal_parts(big_type) -%}
+        {%- set c = skewjoin._sj_decimal_parts(common) -%}
+        {%- if c[1] >= b[1] and c[0] - c[1] >= b[0] - b[1] -%}
+            {{- return(skewjoin._sj_normalize_type(big_type)) -}}
+        {%- endif -%}
     {%- elif skewjoin._sj_normalize_type(big_type) == 'float' and common == 'double' -%}
         {{- return('float') -}}
     {%- elif bk == 'date' and ck == 'timestamp' -%}

@@ -216,6 +216,22 @@ common with the chain's other keys ({{ first.type }}); cast it in a subquery
         {%- endfor -%}
         {%- for j in pairs -%}
             {%- set k = j['keys'][i] -%}
+            {#- a join whose keys compare in another type than the chain's: its matches meet in the chain's slots
+                only where that type widens exactly into the chain's, and each side's key into it -#}
+            {%- if k.type != state.common and not (skewjoin._sj_exact_widening(k.left_type, k.type)
+                    and skewjoin._sj_exact_widening(k.right_type, k.type)
+                    and skewjoin._sj_exact_widening(k.type, state.common)) -%}
+                {%- set problem -%}
+the chain hashes every side's key in one type ({{ state.common }}), and {{ left_alias }}.{{ k.left }} ({{ k.left_type }}) =
+{{ j.right.alias }}.{{ k.right }} ({{ k.right_type }}) compares as {{ k.type }}: values equal in {{ k.type }} can differ in
+{{ state.common }} (a rounding, a cast of text, a date of a timestamp, a float of a large integer), so rows this join
+matches could land in different slots; cast the keys in a subquery so that every join of the chain compares them in
+one type
+                {%- endset -%}
+                {%- do skewjoin._sj_raise('skew_join_chain', 'joins[' ~ loop.index0 ~ '].on', problem,
+                    "relation=\"select cast(" ~ k.right ~ " as " ~ state.common ~ ") as " ~ k.right ~ ", * except ("
+                    ~ k.right ~ ") from " ~ j.right['from'] ~ "\"") -%}
+            {%- endif -%}
             {%- if k.type != state.common -%}
                 {%- do retyped.append(left_alias ~ '.' ~ k.left ~ ' = ' ~ j.right.alias ~ '.' ~ k.right
                     ~ ' compares as ' ~ k.type) -%}

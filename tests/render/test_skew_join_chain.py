@@ -83,6 +83,13 @@ CASES = [
               "columns", "uses the alias 'd'"),
     ErrorCase("join_on_another_key", _chain().replace("'on': [['k_int', 'k']]", "'on': [['k_str', 'k']]"), "joins[1].on",
               "every join of a chain is on the large side's same key"),
+    # a.k_date = b.k_ts compares as timestamp, a.k_date = c.label as date: the date of '2024-01-01 10:00:00' is the
+    # date 2024-01-01, its timestamp is not midnight, so a match of the second join could land in another slot
+    ErrorCase("join_in_a_type_that_does_not_widen_exactly",
+              "{{ skewjoin.skew_join_chain(ref('typed_left'), [{'relation': ref('typed_right'), 'alias': 'b', "
+              "'on': [['k_date', 'k_ts']]}, {'relation': ref('spread_right'), 'alias': 'c', 'on': [['k_date', 'label']]}], "
+              "on=['k_date'], columns=['a.id', 'b.rid', 'c.label'], skew={'groups': [{'when': 'a.k_date is not null', "
+              "'slots': 6}]}) }}", "joins[1].on", "values equal in date can differ in timestamp"),
 ]  # fmt: skip
 
 
