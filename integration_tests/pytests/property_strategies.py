@@ -463,6 +463,20 @@ def _config_value(pair: TypePair, value: Any) -> Any:
     return str(value) if not isinstance(value, dt.datetime) else value.isoformat(sep=" ")
 
 
+def _respelled(pair: TypePair, value: Any) -> Any:
+    """The same key value as another user writes it: an integer compared as a decimal or a double as a float
+    (1 -> 1.0), a decimal's text without its trailing zeros ('1.5000' -> '1.5', '2.0000' -> '2'); other
+    values as they are."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        fractional = any(t.startswith(("decimal", "double", "float")) for t in (pair.left, pair.right))
+        return float(value) if fractional and abs(value) < 2**53 else value
+    if isinstance(value, str) and re.fullmatch(r"-?[0-9]+\.[0-9]+", value):
+        return value.rstrip("0").rstrip(".")
+    return value
+
+
 def _configurable(value: Any) -> bool:
     """A value a user can write as a hot key (no NaN or infinity: they have no literal)."""
     return not (isinstance(value, float) and (value != value or abs(value) == float("inf")))
@@ -529,7 +543,22 @@ def skew_spec(draw: st.DrawFn, shape: Shape, allow_auto: bool = False) -> dict[s
         elif form == "right":
             spec["hot_keys"] = {ra: draw(hot_key_values(shape))}
         elif form == "both":
-            spec["hot_keys"] = {la: draw(hot_key_values(shape)), ra: draw(hot_key_values(shape))}
+            left_keys = draw(hot_key_values(shape))
+            # the same values hot on both sides, each side's written its own way (1 and 1.0, '1.5000' and
+            # '1.5'): each value's rows are joined once
+            same = draw(st.booleans())
+            types = [k.types for k in shape.keys]
+            right_keys = (
+                [
+                    [_respelled(t, v) for t, v in zip(types, k, strict=True)]
+                    if isinstance(k, list)
+                    else _respelled(types[0], k)
+                    for k in left_keys
+                ]
+                if same
+                else draw(hot_key_values(shape))
+            )
+            spec["hot_keys"] = {la: left_keys, ra: right_keys}
         elif form == "auto_left":
             spec["hot_keys"] = {la: "auto"}
         else:
