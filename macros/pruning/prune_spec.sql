@@ -137,30 +137,18 @@ it
 
 
 {#- The type the small keys are turned into so that they compare with the big
-    column as the join compares them: the big column's own type when casting
-    it to the join's common type is one-to-one and exact (then the predicate is on the
-    bare column and reaches the scan), else none (the predicate compares the
-    big column cast to the common type). -#}
+    column as the join compares them: the big column's own type where its
+    cast to the join's common type is exact (`_sj_exact_widening`; then the
+    predicate is on the bare column and reaches the scan), else none (the
+    predicate compares the big column cast to the common type). Not exact: a
+    common type with fewer integer digits or a smaller scale (decimal(38,10)
+    against decimal(38,0) compares in decimal(38,0): Spark rounds the big
+    column first, and 1.4 and 1.5 match the keys 1 and 2). -#}
 {% macro _sj_prune_target_type(big_type, common) -%}
-    {%- set bk = skewjoin._sj_type_kind(big_type) -%}
-    {%- set ck = skewjoin._sj_type_kind(common) -%}
-    {%- if bk == 'string' and ck == 'string' -%}
+    {%- if skewjoin._sj_type_kind(big_type) == 'string' and skewjoin._sj_type_kind(common) == 'string' -%}
         {{- return('string') -}}
-    {%- elif skewjoin._sj_normalize_type(big_type) == skewjoin._sj_normalize_type(common) -%}
+    {%- elif skewjoin._sj_exact_widening(big_type, common) -%}
         {{- return(skewjoin._sj_normalize_type(big_type)) -}}
-    {%- elif bk in ('integral', 'decimal') and ck in ('integral', 'decimal') -%}
-        {#- one-to-one only where the common type keeps every integer digit and the scale of the big
-            column's: where it has fewer (decimal(38,10) against decimal(38,0) compares in decimal(38,0)),
-            Spark rounds the big column before comparing, and 1.4 and 1.5 match the keys 1 and 2 -#}
-        {%- set b = skewjoin._sj_decimal_parts(big_type) -%}
-        {%- set c = skewjoin._sj_decimal_parts(common) -%}
-        {%- if c[1] >= b[1] and c[0] - c[1] >= b[0] - b[1] -%}
-            {{- return(skewjoin._sj_normalize_type(big_type)) -}}
-        {%- endif -%}
-    {%- elif skewjoin._sj_normalize_type(big_type) == 'float' and common == 'double' -%}
-        {{- return('float') -}}
-    {%- elif bk == 'date' and ck == 'timestamp' -%}
-        {{- return('date') -}}
     {%- endif -%}
     {{- return(none) -}}
 {%- endmacro %}
