@@ -86,11 +86,15 @@ def test_sketched_auto_plans_from_one_read_and_equals_the_plain_join(
     assert "skew measured on b (sketched: one query read every row of b once" in record, record
     assert "frequent-items sketch (approx_top_k, 1,000 keys tracked;" in record, record
     assert f"{total} rows in " in record and f"{nulls} with a NULL key; heaviest keys: 0 58.0%" in record, record
-    # the sketch's count of key 0 is exact here (a listed count is at most the sketch's error over it)
-    assert f"auto: key 0 (a {hot:,} rows (58.0%), b 1 rows" in record, record
-    # b's list (22 of its 1,001 one-row keys) need not hold key 0: one more query counts it on b
-    recounted = "one more query counted 1 key(s) the other side listed, exactly" in record
-    assert f"'auto' counts {3 if recounted else 2}," in record, record
+    # the sketch's count of key 0 on a is exact here (a listed count is at most the sketch's error over it).
+    # b's list (22 of its 1,001 one-row keys) need not hold key 0; where it does not, b's sketch bounds its
+    # rows of it (at most 4: 7 / 2,048 of 1,001 rows), which fits the broadcast budget and is under min_share,
+    # so the plan is the same whatever the exact count: not counted, and the record says "at most"
+    bounded = "the 1 key(s) the other side listed were not counted here: the sketch puts each at most 4 rows" in record
+    b_rows = "b at most 4 rows (0.4%)" if bounded else "b 1 rows (0.1%)"
+    assert f"auto: key 0 (a {hot:,} rows (58.0%), {b_rows})" in record, record
+    assert "'auto' counts 2," in record and "one more query counted" not in record, record
+    # the plan every key counted exactly gives
     _counted_plan_is_the_same(conn, compile_inline, join_type, sql)
 
 
@@ -135,20 +139,57 @@ def test_sketch_recounts_the_other_sides_heavy_key_and_equals_the_plain_join(
     sample_inputs: DbtProject, compile_inline: Callable[..., Any]
 ) -> None:
     """Both sides sketched, the tables swapped (a: the 1,001 keys of one row, Spark's smaller estimate,
-    read first; b: the skewed one). a's count of b's heavy key 0 is its sketch's where the sketch listed it, else one more
-    read of a counts it exactly: either way 1 row, and the rows equal the plain join's."""
+    read first; b: the skewed one). a's count of b's heavy key 0 is its sketch's where the sketch listed it, else
+    one more read of a counts it exactly: a broadcast budget of 3 rows is under the sketch's bound (4 rows), so
+    the bound cannot decide the plan. Either way 1 row, a hot key, and the rows equal the plain join's."""
     conn = sample_inputs.conn
     model = (
         f"{{{{ skewjoin.skew_join('{RIGHT}', '{LEFT}', on=['k'], join_type='right', "
         "columns=['b.id', 'b.k', 'b.payload', 'a.label'], "
-        "skew={'auto': {'sample_rows': 100, 'sample_above_bytes': 0}}) }}"
+        "skew={'auto': {'sample_rows': 100, 'sample_above_bytes': 0, 'max_broadcast_rows': 3}}) }}"
     )
     sql = inline_compiled_sql(compile_inline(model))
     record = sql.split("*/")[0]
     assert "skew measured on a (sketched: " in record and "skew measured on b (sketched: " in record, record
-    assert "auto: key 0 (a 1 rows" in record and "b 58,000 rows (58.0%)" in record, record
+    assert "auto: key 0 (a 1 rows (0.1%), b 58,000 rows (58.0%)): hot key of b" in record, record
+    assert "not counted here" not in record, record
     plain = f"select b.id, b.k, b.payload, a.label from {RIGHT} as a right join {LEFT} as b on a.k = b.k"
     assert_same_rows(conn, strip_record(sql), plain)
+
+
+BOUND_FACT = "select id, case when id < 60000 then 0 else id end as k from range(100000)"
+# 1,090 rows: key 0 once, keys 1-999 once, keys 5000-5029 three times each
+BOUND_DIM = ("select k, concat('r', k) as label from (select id as k from range(1000) "
+             "union all select 5000 + id % 30 as k from range(90))")  # fmt: skip
+
+
+@pytest.mark.parametrize("join_type", ["inner", "left"])
+def test_the_sketch_bound_stands_in_for_a_count_that_cannot_change_the_plan(
+    inputs_built: DbtProject, compile_inline: Callable[..., Any], join_type: str
+) -> None:
+    """b, the smaller side, read first: its sketch lists 22 keys (max_keys + 2) of its 3-row keys, not key 0,
+    which a then finds on 60% of its rows. b's rows of key 0 are at most 4 (the sketch's bound: 7 / 2,048 of
+    1,090 rows, and the smallest listed count, 3): under min_share, and with the broadcast budget far above,
+    key 0 is a hot key of a whatever b's exact count. So b is not read again; the record says "at most", the
+    plan is the one every key counted exactly gives, and the rows equal the plain join's."""
+    def model(skew: str) -> str:
+        return (f'{{{{ skewjoin.skew_join("{BOUND_FACT}", "{BOUND_DIM}", on=["k"], join_type="{join_type}", '
+                f"columns=['a.id', 'a.k', 'b.label'], skew={skew}) }}}}")  # fmt: skip
+
+    sql = inline_compiled_sql(compile_inline(model("'auto'")))
+    record = sql.split("*/")[0]
+    assert "skew measured on b (sketched: " in record and "skew measured on a (sketched: " in record, record
+    assert "22 key(s) listed" in record, record
+    assert ("the 1 key(s) the other side listed were not counted here: the sketch puts each at most 4 rows, "
+            "too few to change the plan") in record, record  # fmt: skip
+    assert "auto: key 0 (a 60,000 rows (60.0%), b at most 4 rows (0.4%)): hot key of a: broadcast b's at most 4" in record
+    assert "'auto' counts 2," in record, record
+    counted = inline_compiled_sql(compile_inline(model("{'auto': {'sketch': false}}")))
+    assert "sketched:" not in counted.split("*/")[0]
+    assert "auto: key 0 (a 60,000 rows (60.0%), b 1 rows (0.1%)): hot key of a" in counted, counted
+    assert strip_record(counted) == strip_record(sql)
+    plain = f"select a.id, a.k, b.label from ({BOUND_FACT}) as a {join_type} join ({BOUND_DIM}) as b on a.k = b.k"
+    assert_same_rows(inputs_built.conn, strip_record(sql), plain)
 
 
 def test_hot_keys_auto_over_a_small_sample_plans_no_key_it_cannot_tell(

@@ -178,9 +178,11 @@ limit {{ limit }}
         {%- set s = skewjoin._sj_sketch_pass(j, side, skewjoin._sj_common_keys(j, side, j[side].alias)[0],
             j['keys'][0].type, extras, (options.max_keys | int) + 2, options, 'sj_counts', false) -%}
         {%- set keys = skewjoin._sj_sketch_merge(s['keys'], s.rows) -%}
+        {%- set sketch = {'tracked': s.tracked, 'listed': s['keys'] | length, 'counted': extras | length,
+                          'returned': s.returned, 'floor': s.floor, 'limit': (options.max_keys | int) + 2} -%}
+        {%- do sketch.update({'bound': skewjoin._sj_sketch_unlisted_bound(s.total, sketch)}) -%}
         {{- return({'total': s.total, 'null': s.null, 'splits': s.splits, 'keys': keys, 'complete': false,
-                    'seconds': s.seconds, 'sketch': {'tracked': s.tracked,
-                    'listed': s['keys'] | length, 'counted': extras | length}}) -}}
+                    'seconds': s.seconds, 'sketch': sketch, 'exact': s.rows}) -}}
     {%- endif -%}
     {%- set drawn = none if first.decision is none else skewjoin._sj_sample_side(j, side,
         skewjoin._sj_common_keys(j, side, j[side].alias), first.decision, options, (options.max_keys | int) + 2,
@@ -211,7 +213,10 @@ limit {{ limit }}
     sketch's): one global aggregate over the first side (`_sj_sketch_pass`
     with no sketch). Nothing to do where the first side's list is complete or
     holds them all (a side estimated from its histogram estimates them from
-    its bins, without a scan). -#}
+    its bins, without a scan), or where the first side's sketch bounds them
+    tightly enough that their exact counts cannot change the plan
+    (`_sj_sketch_bound_decides`): the plan then takes the bound, and the
+    record says "at most". -#}
 {% macro _sj_auto_recount_first(j, side, counted, other, options) -%}
     {%- set have = counted['keys'] | map(attribute=0) | list -%}
     {%- set wanted = [] -%}
@@ -222,8 +227,14 @@ limit {{ limit }}
     {%- if counted.complete or not wanted -%}
         {{- return(counted) -}}
     {%- endif -%}
+    {%- if counted.get('sketch') is not none and other.get('sketch') is not none
+           and skewjoin._sj_sketch_bound_decides(counted, other, wanted, options) -%}
+        {%- do counted.update({'bound_keys': wanted | length}) -%}
+        {{- return(counted) -}}
+    {%- endif -%}
     {%- set s = skewjoin._sj_sketch_pass(j, side, skewjoin._sj_common_keys(j, side, j[side].alias)[0],
         j['keys'][0].type, wanted, 0, options, 'sj_counts', false) -%}
+    {%- do counted.exact.update(s.rows) -%}
     {%- do counted.update({'keys': skewjoin._sj_sketch_merge(counted['keys'], s.rows),
                            'seconds': counted.seconds + s.seconds, 'recounted': wanted | length}) -%}
     {{- return(counted) -}}
@@ -311,14 +322,19 @@ limit {{ limit }}
             {%- do keys[index[id]].update({side: k[1]}) -%}
         {%- endfor -%}
     {%- endfor -%}
-    {#- a side's count of a key it did not list: its histogram's estimate; else 0 when its list is complete,
-        else at most its smallest count -#}
+    {#- a side's count of a key it did not list: its histogram's estimate; else 0 when its list is complete;
+        else at most its sketch's bound, or its smallest count -#}
     {%- for k in keys -%}
         {%- for side in ['left', 'right'] if k[side] is none -%}
             {%- set listed = counted[side]['keys'] | map(attribute=1) | list -%}
             {%- if counted[side].get('bins') is not none -%}
                 {%- do k.update({side: skewjoin._sj_auto_histogram_rows(counted[side].bins, counted[side].height,
                     k['values'][0])}) -%}
+            {%- elif tojson(k['values']) in counted[side].get('exact', {}) -%}
+                {%- do k.update({side: counted[side].exact[tojson(k['values'])]}) -%}
+            {%- elif counted[side].get('sketch') is not none -%}
+                {%- do k.update({side: counted[side].sketch.bound}) -%}
+                {%- do k.bounded.append(side) -%}
             {%- elif counted[side].complete or not listed -%}
                 {%- do k.update({side: 0}) -%}
             {%- else -%}

@@ -94,6 +94,12 @@ even share (1/{{ auto.slots[0] }}) is dropped; add 'verify': {{ options.min_shar
         {#- the other side's heavy keys counted in one more query over this side (`_sj_auto_recount_first`) -#}
         {%- set recount = ('; one more query counted ' ~ c.recounted ~ ' key(s) the other side listed, exactly')
             if c.get('recounted') else '' -%}
+        {#- ... or not, where the sketch's bound decides the plan (`_sj_sketch_bound_decides`) -#}
+        {%- if c.get('bound_keys') -%}
+            {%- set recount = '; the ' ~ c.bound_keys ~ ' key(s) the other side listed were not counted here: the'
+                ~ " sketch puts each at most " ~ skewjoin._sj_rows_text(c.sketch.bound) ~ ' rows, too few to change'
+                ~ ' the plan' -%}
+        {%- endif -%}
         {%- if c.get('sketch') is not none or c.get('sample') is not none -%}
             {%- set source -%}
 skew measured on {{ j[side].alias }} ({{ skewjoin._sj_sketch_record_text(j[side].alias, c.sketch)

@@ -6,8 +6,10 @@
     side's query also counts the first side's heavy keys, so every key heavy
     on the first side has exact counts on both. A key heavy only on the
     second side and not listed on the first has at most the first side's
-    smallest listed count (0 when the first side's list is complete); the
-    record says "at most". With sample_fraction, both queries read a
+    smallest listed count (0 when the first side's list is complete), or,
+    sketched, the sketch's bound, where that bound cannot change the plan
+    (else one more read counts it: auto_measure.sql); the record says "at
+    most". With sample_fraction, both queries read a
     tablesample and the record says so. A side Spark estimates above
     sample_above_bytes is sampled to find its candidate keys, which are then
     counted exactly (detection_sample.sql); the record says how.

@@ -18,7 +18,9 @@
     (Spark's size estimate) first, and count its listed heavy keys exactly
     in the other side's query; the first side's counts of the other side's
     heavy keys come from one more query over the first side
-    (`_sj_sketch_pass` with no sketch).
+    (`_sj_sketch_pass` with no sketch), unless the first side's sketch
+    bounds them tightly enough to decide the plan
+    (`_sj_sketch_unlisted_bound`, `_sj_sketch_bound_decides`).
 
     Elsewhere (a key of several columns, a float or double key, an older
     Spark, sample_fraction set, or the option sketch false, by default
@@ -115,12 +117,17 @@ from (
     {%- set result = skewjoin._sj_run_query(query) -%}
     {%- set row = result.rows[0] -%}
     {%- set out = {'total': row[0] | int, 'null': row[1] | int, 'splits': row[2] | int, 'keys': [], 'rows': {},
-                   'tracked': tracked,
+                   'tracked': tracked, 'returned': 0, 'floor': none,
                    'seconds': (modules.datetime.datetime.now() - started).total_seconds()} -%}
     {%- set first = 3 -%}
     {%- if limit > 0 -%}
         {%- set first = 4 -%}
-        {%- for item in fromjson(row[3] or '[]') -%}
+        {%- set items = fromjson(row[3] or '[]') -%}
+        {#- what bounds the keys it did not list (`_sj_sketch_unlisted_bound`): the items it returned, NULL
+            included, and the smallest count among them -#}
+        {%- do out.update({'returned': items | length,
+                           'floor': (items | map(attribute=1) | map('int') | min) if items else none}) -%}
+        {%- for item in items -%}
             {%- set value = skewjoin._sj_sample_key_value(item[0]) -%}
             {%- if value is not none or with_null_keys -%}
                 {%- do out['keys'].append([[value], item[1] | int]) -%}
@@ -132,6 +139,72 @@ from (
         {%- do out.rows.update({tojson(t): row[first + loop.index0] | int}) -%}
     {%- endfor -%}
     {{- return(out) -}}
+{%- endmacro %}
+
+
+{#- The hash map size Spark gives a sketch that tracks `tracked` keys
+    (ApproxTopK.calMaxMapSize in Spark 4.1-4.3): the power of two at or
+    above tracked / 0.75. -#}
+{% macro _sj_sketch_map_size(tracked) -%}
+    {%- set state = namespace(size=1) -%}
+    {%- for _ in range(32) -%}
+        {%- if state.size * 3 < tracked * 4 -%}{%- set state.size = state.size * 2 -%}{%- endif -%}
+    {%- endfor -%}
+    {{- return(state.size) -}}
+{%- endmacro %}
+
+
+{#- At most how many rows a key the sketch did not list holds, on a side of
+    `total` rows read with a sketch (`sketch`: {'tracked', 'returned',
+    'floor', 'limit'}). Spark lists the items whose count is above the
+    sketch's error, at most `limit` of them, heaviest first (DataSketches'
+    frequent items, NO_FALSE_POSITIVES). A key it did not list holds at most
+    twice the error (its count and the error it may miss), the error being
+    at most 3.5 / map size of the rows; and where the list was cut at
+    `limit`, at most the smallest count listed. -#}
+{% macro _sj_sketch_unlisted_bound(total, sketch) -%}
+    {%- set error = ((7 * total) / skewjoin._sj_sketch_map_size(sketch.tracked)) | round(0, 'ceil') | int -%}
+    {%- if sketch.returned >= sketch.limit and sketch.floor is not none -%}
+        {%- set error = [error, sketch.floor] | max -%}
+    {%- endif -%}
+    {{- return([error, total] | min) -}}
+{%- endmacro %}
+
+
+{#- Whether the first side's sketch decides the plan for the second side's
+    heavy keys it did not list (`wanted`), without counting them: with each
+    at the first side's bound (`_sj_sketch_unlisted_bound`) instead of its
+    exact rows, `_sj_auto_plan` makes the same decisions. That holds when
+    the bound is under min_share of the first side's rows and under each
+    key's rows on the second side (the key stays the second side's, with the
+    same share), and every key either side lists at min_share fits the
+    broadcast budget together, each at the most its lighter side can hold
+    (so each is a hot key, with the exact counts as with the bounds). -#}
+{% macro _sj_sketch_bound_decides(counted, other, wanted, options) -%}
+    {%- set bound = counted.sketch.bound -%}
+    {%- set min_share = options.min_share | float -%}
+    {%- if not counted.total or bound / counted.total >= min_share -%}
+        {{- return(false) -}}
+    {%- endif -%}
+    {%- set rows = {'first': {}, 'other': {}} -%}
+    {%- for k in counted['keys'] -%}{%- do rows.first.update({tojson(k[0]): k[1]}) -%}{%- endfor -%}
+    {%- for k in other['keys'] -%}{%- do rows.other.update({tojson(k[0]): k[1]}) -%}{%- endfor -%}
+    {%- do rows.other.update(other.exact) -%}
+    {%- for w in wanted if rows.other.get(tojson(w), 0) <= bound -%}
+        {{- return(false) -}}
+    {%- endfor -%}
+    {%- set state = namespace(broadcast=0) -%}
+    {%- set seen = [] -%}
+    {%- for k in counted['keys'] + other['keys'] if tojson(k[0]) not in seen -%}
+        {%- set id = tojson(k[0]) -%}
+        {%- do seen.append(id) -%}
+        {%- set first = rows.first.get(id, bound) -%}
+        {%- set second = rows.other.get(id, other.sketch.bound) -%}
+        {%- if first / counted.total >= min_share or (other.total and second / other.total >= min_share) -%}
+            {%- set state.broadcast = state.broadcast + ([first, second] | min) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{- return(state.broadcast <= (options.max_broadcast_rows | int)) -}}
 {%- endmacro %}
 
 

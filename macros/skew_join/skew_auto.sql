@@ -102,7 +102,7 @@
         {%- if state.broadcast + o <= budget -%}
             {%- set state.broadcast = state.broadcast + o -%}
             {%- do p.update({'action': 'hot_key', 'side': heavy, 'reason': 'broadcast ' ~ j[light].alias ~ "'s "
-                ~ skewjoin._sj_rows_text(o) ~ ' row(s) of this key'}) -%}
+                ~ ('at most ' if light in m.bounded else '') ~ skewjoin._sj_rows_text(o) ~ ' row(s) of this key'}) -%}
             {%- do planned.append(p) -%}
             {%- continue -%}
         {%- endif -%}

@@ -414,9 +414,15 @@ CASES: list[ModelCase] = [
     # both sides sketched: b, the smaller, first; a's read counts b's heavy key, a second read of b counts a's
     ModelCase("auto_sketched_both_sides", (), AUTO_JOIN, extra_tables=auto_tables_bytes(1000000, 40000),
               vars=SAMPLE_SMALL, config={"skew_join": {"auto": {"sample_rows": 300}}}),
-    # ... and where b's sketch does not list a's heavy key 0: one more query counts it on b, exactly
-    ModelCase("auto_sketched_recount", (), AUTO_JOIN, extra_tables=auto_tables_recount(),
+    # ... and where b's sketch does not list a's heavy key 0 (its 22 items cut at max_keys + 2, the last
+    # with 2 rows): b holds at most 2 rows of it, which fits the broadcast budget beside a's 8 rows of b's
+    # key 5, so the plan is the same whatever the exact count: not counted, the record says "at most"
+    ModelCase("auto_sketched_bound_decides", (), AUTO_JOIN, extra_tables=auto_tables_recount(),
               vars=SAMPLE_SMALL, config={"skew_join": {"auto": {"sample_rows": 300}}}),
+    # ... and with a broadcast budget of 9 rows, which the bound (8 + 2) would exceed and the exact
+    # counts (8 + 1) fit: one more query counts key 0 on b, exactly, and both keys are hot keys
+    ModelCase("auto_sketched_recount", (), AUTO_JOIN, extra_tables=auto_tables_recount(),
+              vars=SAMPLE_SMALL, config={"skew_join": {"auto": {"sample_rows": 300, "max_broadcast_rows": 9}}}),
     # var('skewjoin_sketch') false: sampled as on a Spark without approx_top_k
     ModelCase("auto_sketch_off", (), AUTO_JOIN, extra_tables=auto_tables_bytes(32000, 11520),
               vars={**SAMPLE_SMALL, "skewjoin_sketch": False}, config={"skew_join": {"auto": {"sample_rows": 300}}}),

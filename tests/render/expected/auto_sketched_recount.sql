@@ -3,7 +3,7 @@
   auto: AQE regime (measure, or leave the join to AQE?): measure: Spark estimates a at 976.6 KiB and b at 39.1 KiB, a mean partition of 5.1 KiB over 200 shuffle partitions; the largest partition AQE leaves whole is a 976.6 KiB, b 39.1 KiB (max of skewedPartitionThresholdInBytes 256.0 MiB and skewedPartitionFactor 5.0 x the mean, at most the side), its pieces 64.0 MiB (advisoryPartitionSizeInBytes), against 5 x the mean partition, 25.4 KiB; AQE may leave a hot key whole
   skew measured on a (sketched: one query read every row of a once and counted its rows, NULL keys and input splits exactly, and its heaviest keys with a frequent-items sketch (approx_top_k, 1,000 keys tracked; 21 key(s) listed, each count at most the sketch's error over the key's rows), and 1 key(s) the other side listed, exactly; <elapsed> s): 1000 rows in 4 input splits, 40 with a NULL key; heaviest keys: 0 60.0%; 1 0.8%; 10 0.8%; 2 0.8%; 3 0.8% (b's heavy keys counted exactly)
   skew measured on b (sketched: one query read every row of b once and counted its rows, NULL keys and input splits exactly, and its heaviest keys with a frequent-items sketch (approx_top_k, 1,000 keys tracked; 22 key(s) listed, each count at most the sketch's error over the key's rows); one more query counted 1 key(s) the other side listed, exactly; <elapsed> s): 419 rows in 1 input splits, 0 with a NULL key; heaviest keys: 5 72.1%; 1 0.5%; 10 0.5%; 11 0.5%; 12 0.5%
-  auto: rules min_share 0.01, max_keys 20, broadcast budget 100,000 rows, multicast budget 10,000,000 rows, 20 slots (from var('skewjoin_total_slots'))
+  auto: rules min_share 0.01, max_keys 20, broadcast budget 9 rows, multicast budget 10,000,000 rows, 20 slots (from var('skewjoin_total_slots'))
   auto: key 5 (a 8 rows (0.8%), b 302 rows (72.1%)): hot key of b: broadcast a's 8 row(s) of this key
   auto: key 0 (a 600 rows (60.0%), b 1 rows (0.2%)): hot key of a: broadcast b's 1 row(s) of this key
   auto: NULL keys of a (4.0%): routed around the join (they never match)
@@ -16,10 +16,11 @@
   auto: pinned, that specification is counted at compile time as any declared one: a group or hot key under one slot's even share (1/20) is dropped; add 'verify': 0.01 to keep auto's min_share, or 'verify': false to plan it as written
   hot keys of a (planned from the measured counts): 0 + NULL keys
   hot keys of b (planned from the measured counts): 5
-  hot keys of b (5) joined in a's branch: b's 302 counted rows of them fit max_broadcast_rows 100,000, so they are broadcast there beside b's rows of a's keys, and each side is read twice instead of three times
   rows of a with a NULL key are dropped before the join (they can never match and a is not preserved)
   hot rows of a joined where they are read: its 4 input splits already use half or more of the 2 tasks Spark runs at once (default parallelism), so a spread would cost a shuffle of the hot rows and gain no parallelism
-  hot branch for keys of a (0; 5): a's hot rows inner join the broadcast rows of b with those keys; multicast: those rows of b are broadcast, one copy to each of the 4 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
+  hot rows of b spread by xxhash64 of the whole row and its input split over 2 partitions: its input has only 1 splits (< spread_min_splits 8) for a default parallelism of 2, which would make the broadcast branch a straggler (cost: one shuffle of the hot rows (written and read once), no sort)
+  hot branch for keys of a (0): a's hot rows inner join the broadcast rows of b with those keys; multicast: those rows of b are broadcast, one copy to each of the 4 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
+  hot branch for keys of b (5): b's hot rows inner join the broadcast rows of a with those keys; multicast: those rows of a are broadcast, one copy to each of the 2 tasks of the branch; no run-time count is made; rows of the keys of a's branch are left out, so a value hot on both sides is joined once, there; rows never hash-shuffled by these keys
   strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
   measuring cost: 23 compile-time queries (3 reading data), <elapsed> s of wall time; by kind: 'auto' counts 3, <elapsed> s; catalog 1, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; parallelism 1, <elapsed> s; settings 12, <elapsed> s; size estimates 2, <elapsed> s
 */
@@ -35,30 +36,54 @@ b_input as (
 
 a_hot_a_read as (
     select * from a_input as a
-    where coalesce(a.k in (cast(0 as int), cast(5 as int)), false)
+    where coalesce(a.k in (cast(0 as int)), false)
 ),
 
 a_hot_a as (
     select * from a_hot_a_read
 ),
 
+a_hot_b as (
+    select * from a_input as a
+    where (coalesce(a.k in (cast(5 as int)), false) and not coalesce(a.k in (cast(0 as int)), false))
+),
+
 a_rest as (
     select * from a_input as a
     where not (
         (a.k is null)
-        or coalesce(a.k in (cast(0 as int), cast(5 as int)), false)
+        or coalesce(a.k in (cast(0 as int)), false)
+        or coalesce(a.k in (cast(5 as int)), false)
     )
 ),
 
 b_hot_a as (
     select * from b_input as b
-    where coalesce(b.k in (cast(0 as int), cast(5 as int)), false)
+    where coalesce(b.k in (cast(0 as int)), false)
+),
+
+b_hot_b_read as (
+    select * from b_input as b
+    where (coalesce(b.k in (cast(5 as int)), false) and not coalesce(b.k in (cast(0 as int)), false))
+),
+
+b_hot_b_hashed as (
+    select *, xxhash64(b_hot_b_read.k, b_hot_b_read.label, spark_partition_id()) as sj_spread from b_hot_b_read
+),
+
+b_hot_b_spread as (
+    select /*+ repartition(2, sj_spread) */ * from b_hot_b_hashed
+),
+
+b_hot_b as (
+    select k, label from b_hot_b_spread
 ),
 
 b_rest as (
     select * from b_input as b
     where not (
-        coalesce(b.k in (cast(0 as int), cast(5 as int)), false)
+        coalesce(b.k in (cast(0 as int)), false)
+        or coalesce(b.k in (cast(5 as int)), false)
     )
 ),
 
@@ -69,6 +94,16 @@ hot_a as (
         b.label
     from a_hot_a as a
     inner join b_hot_a as b
+        on a.k = b.k
+),
+
+hot_b as (
+    select /*+ broadcast(a) */
+        a.id,
+        a.k,
+        b.label
+    from b_hot_b as b
+    inner join a_hot_b as a
         on a.k = b.k
 ),
 
@@ -83,5 +118,7 @@ rest_joined as (
 )
 
 select * from hot_a
+union all
+select * from hot_b
 union all
 select * from rest_joined

@@ -1,0 +1,87 @@
+/* skewjoin.skew_join decision record (model unit_model)
+  inner join on a.k (int) = b.k (int); skew specification from config skew_join ('auto')
+  auto: AQE regime (measure, or leave the join to AQE?): measure: Spark estimates a at 976.6 KiB and b at 39.1 KiB, a mean partition of 5.1 KiB over 200 shuffle partitions; the largest partition AQE leaves whole is a 976.6 KiB, b 39.1 KiB (max of skewedPartitionThresholdInBytes 256.0 MiB and skewedPartitionFactor 5.0 x the mean, at most the side), its pieces 64.0 MiB (advisoryPartitionSizeInBytes), against 5 x the mean partition, 25.4 KiB; AQE may leave a hot key whole
+  skew measured on a (sketched: one query read every row of a once and counted its rows, NULL keys and input splits exactly, and its heaviest keys with a frequent-items sketch (approx_top_k, 1,000 keys tracked; 21 key(s) listed, each count at most the sketch's error over the key's rows), and 1 key(s) the other side listed, exactly; <elapsed> s): 1000 rows in 4 input splits, 40 with a NULL key; heaviest keys: 0 60.0%; 1 0.8%; 10 0.8%; 2 0.8%; 3 0.8% (b's heavy keys counted exactly)
+  skew measured on b (sketched: one query read every row of b once and counted its rows, NULL keys and input splits exactly, and its heaviest keys with a frequent-items sketch (approx_top_k, 1,000 keys tracked; 22 key(s) listed, each count at most the sketch's error over the key's rows); the 1 key(s) the other side listed were not counted here: the sketch puts each at most 2 rows, too few to change the plan; <elapsed> s): 419 rows in 1 input splits, 0 with a NULL key; heaviest keys: 5 72.1%; 1 0.5%; 10 0.5%; 11 0.5%; 12 0.5%
+  auto: rules min_share 0.01, max_keys 20, broadcast budget 100,000 rows, multicast budget 10,000,000 rows, 20 slots (from var('skewjoin_total_slots'))
+  auto: key 5 (a 8 rows (0.8%), b 302 rows (72.1%)): hot key of b: broadcast a's 8 row(s) of this key
+  auto: key 0 (a 600 rows (60.0%), b at most 2 rows (0.5%)): hot key of a: broadcast b's at most 2 row(s) of this key
+  auto: NULL keys of a (4.0%): routed around the join (they never match)
+  auto: AQE forecast, key 5: about 28.2 KiB (302 rows of b) against a skew bar of 256.0 MiB (max of 5.0 x the median 56 B, skewedPartitionThresholdInBytes 256.0 MiB); pieces of 64.0 MiB, at most one a map task (1): 1, against the skew plan's 1 (hot key of b, its 1 input splits)
+  auto: AQE forecast, key 0: about 585.9 KiB (600 rows of a) against a skew bar of 256.0 MiB (max of 5.0 x the median 1.8 KiB, skewedPartitionThresholdInBytes 256.0 MiB); pieces of 64.0 MiB, at most one a map task (4): 1, against the skew plan's 4 (hot key of a, its 4 input splits)
+  auto: AQE forecast, key NULL: about 39.1 KiB (40 rows of a) against a skew bar of 256.0 MiB (max of 5.0 x the median 1.8 KiB, skewedPartitionThresholdInBytes 256.0 MiB); pieces of 64.0 MiB, at most one a map task (4): 1, against the skew plan's 4 (NULL keys routed around the join)
+  auto: AQE forecast (would Spark split the plain join itself?): not for every key (AQE on, 200 shuffle partitions, the join is the whole model): key 5: under twice the skew bar; key 0: under twice the skew bar; key NULL: under twice the skew bar; the skew plan is kept
+  auto: planned specification; to pin it (and skip the measuring), paste into the model (Jinja): {{ config(skew_join={'hot_keys': {'a': [0, none], 'b': [5]}}) }}
+  auto: the same specification in YAML (a properties file or dbt_project.yml): skew_join: {"hot_keys": {"a": [0, null], "b": [5]}}
+  auto: pinned, that specification is counted at compile time as any declared one: a group or hot key under one slot's even share (1/20) is dropped; add 'verify': 0.01 to keep auto's min_share, or 'verify': false to plan it as written
+  hot keys of a (planned from the measured counts): 0 + NULL keys
+  hot keys of b (planned from the measured counts): 5
+  hot keys of b (5) joined in a's branch: b's 302 counted rows of them fit max_broadcast_rows 100,000, so they are broadcast there beside b's rows of a's keys, and each side is read twice instead of three times
+  rows of a with a NULL key are dropped before the join (they can never match and a is not preserved)
+  hot rows of a joined where they are read: its 4 input splits already use half or more of the 2 tasks Spark runs at once (default parallelism), so a spread would cost a shuffle of the hot rows and gain no parallelism
+  hot branch for keys of a (0; 5): a's hot rows inner join the broadcast rows of b with those keys; multicast: those rows of b are broadcast, one copy to each of the 4 tasks of the branch; no run-time count is made; rows never hash-shuffled by these keys
+  strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
+  measuring cost: 22 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; catalog 1, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; parallelism 1, <elapsed> s; settings 12, <elapsed> s; size estimates 2, <elapsed> s
+*/
+with
+
+a_input as (
+    select * from skewjoin_it.spread_left as sj_source
+),
+
+b_input as (
+    select * from skewjoin_it.spread_right as sj_source
+),
+
+a_hot_a_read as (
+    select * from a_input as a
+    where coalesce(a.k in (cast(0 as int), cast(5 as int)), false)
+),
+
+a_hot_a as (
+    select * from a_hot_a_read
+),
+
+a_rest as (
+    select * from a_input as a
+    where not (
+        (a.k is null)
+        or coalesce(a.k in (cast(0 as int), cast(5 as int)), false)
+    )
+),
+
+b_hot_a as (
+    select * from b_input as b
+    where coalesce(b.k in (cast(0 as int), cast(5 as int)), false)
+),
+
+b_rest as (
+    select * from b_input as b
+    where not (
+        coalesce(b.k in (cast(0 as int), cast(5 as int)), false)
+    )
+),
+
+hot_a as (
+    select /*+ broadcast(b) */
+        a.id,
+        a.k,
+        b.label
+    from a_hot_a as a
+    inner join b_hot_a as b
+        on a.k = b.k
+),
+
+rest_joined as (
+    select
+        a.id,
+        a.k,
+        b.label
+    from a_rest as a
+    inner join b_rest as b
+        on a.k = b.k
+)
+
+select * from hot_a
+union all
+select * from rest_joined
