@@ -72,10 +72,13 @@
         {%- set s_right = k.right / totals.right if totals.right else 0.0 -%}
         {%- set top = [s_left, s_right] | max -%}
         {%- if top >= min_share -%}
-            {%- do candidates.append({'m': k, 'top': top, 'shares': {'left': s_left, 'right': s_right}}) -%}
+            {%- do candidates.append({'m': k, 'top': top, 'shares': {'left': s_left, 'right': s_right},
+                                      'id': tojson(k['values'])}) -%}
         {%- endif -%}
     {%- endfor -%}
-    {%- set candidates = candidates | sort(attribute='top', reverse=true) -%}
+    {#- heaviest share first; keys of the same share in the order of their values' text, whichever side
+        listed them and however they were counted (a stable sort) -#}
+    {%- set candidates = candidates | sort(attribute='id') | sort(attribute='top', reverse=true) -%}
     {%- set planned = [] -%}
     {%- set state = namespace(broadcast=0) -%}
     {%- set budget = options.max_broadcast_rows | int -%}

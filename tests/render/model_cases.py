@@ -165,6 +165,20 @@ def auto_tables_recount() -> dict[str, Table]:
     return out
 
 
+# a read first (the smaller): keys 100-121 twice each, key 2 once, keys 1000-1199 once (245 rows; its sketch lists
+# 22 keys of 2 rows, not key 2); b: keys 1 and 2, 300 rows each, tied. a's rows of key 2 are at most 2 (the
+# bound), so they are not counted; the tie is broken by the keys' values, as with the exact counts
+LEFT_TIE = [(i, 100 + i // 2) for i in range(44)] + [(44, 2)] + [(100 + i, 1000 + i) for i in range(200)]
+RIGHT_TIE = [(1, f"one{i}") for i in range(300)] + [(2, f"two{i}") for i in range(300)]
+
+
+def auto_tables_tie() -> dict[str, Table]:
+    out = auto_tables(LEFT_TIE, RIGHT_TIE)
+    out["skewjoin_it.spread_left"].file_bytes = 40000
+    out["skewjoin_it.spread_right"].file_bytes = 1000000
+    return out
+
+
 # sampling above a size (detection_sample.sql) at the test's kilobytes: sides above 10,000 bytes sampled, 300 rows drawn
 SAMPLE_SMALL = {"skewjoin_sample_above_bytes": 10000}
 # a Spark before 4.1, without approx_top_k: the sides above the size are sampled (detection_sample.sql)
@@ -419,6 +433,13 @@ CASES: list[ModelCase] = [
     # key 5, so the plan is the same whatever the exact count: not counted, the record says "at most"
     ModelCase("auto_sketched_bound_decides", (), AUTO_JOIN, extra_tables=auto_tables_recount(),
               vars=SAMPLE_SMALL, config={"skew_join": {"auto": {"sample_rows": 300}}}),
+    # two keys of b tied at 300 rows, a read first and its rows of them bounded: the keys in the order of their
+    # values (max_keys 1: key 1, whichever path counted them)
+    ModelCase("auto_sketched_bound_tie", (), AUTO_JOIN, extra_tables=auto_tables_tie(),
+              vars=SAMPLE_SMALL, config={"skew_join": {"auto": {"sample_rows": 300, "max_keys": 1}}}),
+    # ... and counted (a broadcast budget of 3 rows, under the bounds' 4): the same key 1
+    ModelCase("auto_sketched_bound_tie_recounted", (), AUTO_JOIN, extra_tables=auto_tables_tie(), vars=SAMPLE_SMALL,
+              config={"skew_join": {"auto": {"sample_rows": 300, "max_keys": 1, "max_broadcast_rows": 3}}}),
     # ... and with a broadcast budget of 9 rows, which the bound (8 + 2) would exceed and the exact
     # counts (8 + 1) fit: one more query counts key 0 on b, exactly, and both keys are hot keys
     ModelCase("auto_sketched_recount", (), AUTO_JOIN, extra_tables=auto_tables_recount(),

@@ -215,3 +215,14 @@ def test_the_pinned_specification_pastes_back_as_jinja_and_as_yaml(
         record = decision_record(pinned_sql, "skew_join")
         assert "skew specification from config skew_join" in record and "auto:" not in record
         assert strip_record(pinned_sql) == strip_record(auto_sql)
+
+
+def test_the_sketch_bound_plans_what_the_exact_counts_plan() -> None:
+    """Where the first side's sketch bound stands in for its count of the other side's heavy keys, the
+    compiled SQL is the one the exact counts give: two keys of b tied at 300 rows, max_keys 1; bounded (a's
+    rows of them at most 2, not counted) and counted (a broadcast budget of 3 rows, under the bounds' 4)."""
+    bounded, counted = render("auto_sketched_bound_tie"), render("auto_sketched_bound_tie_recounted")
+    assert "not counted here" in decision_record(bounded.sql, "skew_join")
+    assert "one more query counted 2 key(s)" in decision_record(counted.sql, "skew_join")
+    assert strip_record(bounded.sql) == strip_record(counted.sql)
+    assert _planned(bounded.sql) == _planned(counted.sql) == {"hot_keys": {"b": [1]}}
