@@ -31,6 +31,29 @@
 {%- endmacro %}
 
 
+{#- Refuses a relation a macro reads that names, without a schema, one of
+    the CTEs the compiled SQL defines (`sql`): inside that WITH clause Spark
+    would read the CTE, not the relation. `inputs`: [[argument, text], ...],
+    the relation texts as the user wrote them (a table name or a query). -#}
+{% macro _sj_check_cte_shadowing(macro_name, sql, inputs) -%}
+    {%- set names = modules.re.findall('(?m)^([A-Za-z_][A-Za-z0-9_]*) as \\($', sql) -%}
+    {%- for input in inputs if input[1] is not none -%}
+        {%- for name in names -%}
+            {%- if modules.re.fullmatch('(?i)`?' ~ name ~ '`?', input[1] | string | trim)
+                   or modules.re.search('(?i)\\b(?:from|join)\\s+`?' ~ name ~ '`?(?![A-Za-z0-9_.`])',
+                                        input[1] | string) -%}
+                {%- set problem -%}
+reads `{{ name }}` without a schema, and the SQL this macro compiles defines a CTE of that name, which Spark would
+read instead of your relation there
+                {%- endset -%}
+                {%- do skewjoin._sj_raise(macro_name, input[0], problem, "ref('" ~ name ~ "') or 'my_schema."
+                    ~ name ~ "' (a schema-qualified name)") -%}
+            {%- endif -%}
+        {%- endfor -%}
+    {%- endfor -%}
+{%- endmacro %}
+
+
 {#- The plain join of the two inputs (what every strategy must equal). -#}
 {% macro _sj_plain_join_sql(join, left_from=none, right_from=none) -%}
     {%- set sql -%}

@@ -41,7 +41,9 @@
     {%- set plan = skewjoin._sj_skew_plan(spec, j, skew, facts) -%}
     {#- render: the decision record and the SQL, from the plan -#}
     {%- set record = skewjoin._sj_record_sql('skew_join', skewjoin._sj_skew_record(j, plan)) -%}
-    {{- return(record ~ '\n' ~ skewjoin._sj_skew_join_sql(j, plan)) -}}
+    {%- set sql = skewjoin._sj_skew_join_sql(j, plan) -%}
+    {%- do skewjoin._sj_check_cte_shadowing('skew_join', sql, [['left', j.left['from']], ['right', j.right['from']]]) -%}
+    {{- return(record ~ '\n' ~ sql) -}}
 {%- endmacro %}
 
 

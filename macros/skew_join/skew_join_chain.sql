@@ -133,7 +133,11 @@ of the group and spreads the large side ({{ left_alias }}) over them, which keep
     {#- render: the decision record and the SQL, from the plan -#}
     {%- set record = skewjoin._sj_record_sql('skew_join_chain',
         skewjoin._sj_chain_record(chain.pairs, plan, chain.retyped, chain.output.renamed)) -%}
-    {{- return(record ~ '\n' ~ skewjoin._sj_chain_sql(chain.pairs, chain.output.select_list, plan)) -}}
+    {%- set sql = skewjoin._sj_chain_sql(chain.pairs, chain.output.select_list, plan) -%}
+    {%- set inputs = [['left', specs[0].left['from']]] -%}
+    {%- for spec in specs -%}{%- do inputs.append(['joins[' ~ loop.index0 ~ ']', spec.right['from']]) -%}{%- endfor -%}
+    {%- do skewjoin._sj_check_cte_shadowing('skew_join_chain', sql, inputs) -%}
+    {{- return(record ~ '\n' ~ sql) -}}
 {%- endmacro %}
 
 

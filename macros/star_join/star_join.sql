@@ -95,8 +95,14 @@
     {#- plan: broadcasts, join order and the pruning predicate, as data; no query -#}
     {%- set plan = skewjoin._sj_star_plan(spec, options, seconds, pruning) -%}
     {#- render: the record and the SQL, from the plan -#}
-    {{- return(skewjoin._sj_record_sql('star_join', skewjoin._sj_star_record(plan)) ~ '\n'
-        ~ skewjoin._sj_star_join_sql(plan)) -}}
+    {%- set sql = skewjoin._sj_star_join_sql(plan) -%}
+    {%- set inputs = [['fact', spec.fact['from']]] -%}
+    {%- for d in spec.dims -%}
+        {%- do inputs.extend([['dims[' ~ loop.index0 ~ '].relation', d.input['from']],
+                              ['dims[' ~ loop.index0 ~ '].filter', d.filter]]) -%}
+    {%- endfor -%}
+    {%- do skewjoin._sj_check_cte_shadowing('star_join', sql, inputs) -%}
+    {{- return(skewjoin._sj_record_sql('star_join', skewjoin._sj_star_record(plan)) ~ '\n' ~ sql) -}}
 {%- endmacro %}
 
 

@@ -432,7 +432,9 @@ _SKETCH_PASS = re.compile(
 )
 _EXPLAIN_RANGE = re.compile(r"explain select \* from range\(0, 100000\) as sj_parallelism")
 _EXPLAIN_COST = re.compile(r"explain cost select \* from (?P<from>.+) as sj_sized", re.S)
-_FILE_BYTES = re.compile(r"select\s+cast\(count\(\*\) as string\) as sj_files,.*?from (?P<from>\S+) as sj_scan", re.S)
+_FILE_BYTES = re.compile(
+    r"select\s+cast\(count\(\*\) as string\) as sj_files,.*?from (?P<from>\S+) as sj_scan(?:\s*\) as sj_file_list)?", re.S
+)
 
 
 def fake_partition(key: int, value: int, partitions: int) -> int:

@@ -1,0 +1,41 @@
+"""A relation a macro reads by a name the compiled SQL gives one of its own
+CTEs (`a_input`, `sj_<alias>`, ...) would be read as that CTE inside the
+WITH clause: the macros refuse it at compile time, with the way out (a
+schema-qualified name or ref())."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .harness import Renderer, Table, assert_clear_compile_error
+
+
+def _tables(**names: list[tuple[str, str]]) -> dict[str, Table]:
+    return {name: Table(columns) for name, columns in names.items()}
+
+
+def test_skew_join_refuses_a_side_that_reads_a_table_named_like_its_cte(renderer: Callable[..., Renderer]) -> None:
+    r = renderer(extra_tables={"l": Table([("k", "int"), ("v", "string")]),
+                               "select k, w from a_input": Table([("k", "int"), ("w", "string")])},
+                 model="orders")  # fmt: skip
+    call = "{{ skewjoin.skew_join('l', 'select k, w from a_input', on=['k'], skew={'hot_keys': [1]}) }}"
+    message = r.compile_error(call)
+    assert_clear_compile_error(message, "skew_join", "orders", "right",
+                               "reads `a_input` without a schema, and the SQL this macro compiles defines a CTE")  # fmt: skip
+    assert "'my_schema.a_input'" in message
+
+
+def test_a_schema_qualified_name_is_read_as_written(renderer: Callable[..., Renderer]) -> None:
+    r = renderer(extra_tables={"l": Table([("k", "int"), ("v", "string")]),
+                               "select k, w from mine.a_input": Table([("k", "int"), ("w", "string")])})  # fmt: skip
+    sql = r.render("{{ skewjoin.skew_join('l', 'select k, w from mine.a_input', on=['k'], skew={'hot_keys': [1]}) }}")
+    assert "\na_input as (\n" in sql and "from mine.a_input" in sql
+
+
+def test_star_join_refuses_a_dimension_named_like_another_dimensions_cte(renderer: Callable[..., Renderer]) -> None:
+    r = renderer(extra_tables={"f": Table([("k", "int"), ("j", "int")], file_bytes=9000), "d": Table([("k", "int"), ("x", "int")], file_bytes=900),
+                               "sj_d": Table([("j", "int"), ("y", "int")], file_bytes=900)}, model="orders")  # fmt: skip
+    call = ("{{ skewjoin.star_join('f', [{'relation': 'd', 'alias': 'd', 'on': ['k'], 'filter': 'd.x > 0'}, "
+            "{'relation': 'sj_d', 'alias': 'e', 'on': ['j']}], prune=false) }}")
+    message = r.compile_error(call)
+    assert_clear_compile_error(message, "star_join", "orders", "dims[1].relation", "reads `sj_d` without a schema")
