@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from support import SCHEMA, inline_compiled_sql, strip_record
 
+from skewjoin.spark_backend import run_sql
 from skewjoin_devtools.multisets import assert_same_rows
 from skewjoin_devtools.pytest_plugin import DbtProject
 
@@ -79,3 +80,47 @@ def test_prune_predicate_without_run_time_queries(compile_inline: Callable[..., 
         f"inner join {SCHEMA}.prune_dates as d on f.date_key = d.date_key where d.year = 2026 and d.month = 2"
     )
     assert assert_same_rows(inputs_built.conn, strip_record(sql), plain) > 0
+
+
+def test_a_query_with_a_comment_keeps_its_string_values(
+    compile_inline: Callable[..., Any], inputs_built: DbtProject
+) -> None:
+    """A fact and a dimension given as queries whose comment holds an apostrophe, before a string literal
+    that spans two lines: the macro indents the queries into its CTEs, and the literal keeps its value (the
+    apostrophe in the comment opened no literal)."""
+    fact = "select id, id % 4 as k, -- the fact's rows\n 'p\nq' as w from range(8)"
+    dim = "select id as k, -- the dim's key\n 'x\ny' as v from range(4)"
+    call = (
+        f'{{{{ skewjoin.star_join("{fact}", [{{"relation": "{dim}", "alias": "d", "on": ["k"], '
+        f'"filter": "d.k > 1", "columns": ["v"]}}], columns=["f.id", "f.w"]) }}}}'
+    )
+    sql = inline_compiled_sql(compile_inline(call.replace("\n", "\\n")))
+    assert "pruning:" in sql and "f.k in (" in strip_record(sql), sql
+    plain = f"select f.id, f.w, d.v from ({fact}) as f inner join ({dim}) as d on f.k = d.k where d.k > 1"
+    assert assert_same_rows(inputs_built.conn, strip_record(sql), plain) == 4
+
+
+def test_timestamp_keys_keep_an_offset_of_seconds(
+    compile_inline: Callable[..., Any], inputs_built: DbtProject
+) -> None:
+    """In a time zone whose old offset has seconds (Europe/Amsterdam before 1937: +00:19:32; 1800: +00:17:30),
+    the pruned fact's IN list writes each timestamp with its whole offset, so it is the same instant and the
+    fact's rows of it are kept."""
+    zone = "set spark.sql.session.timeZone=Europe/Amsterdam"
+    values = "timestamp'1800-01-01 00:00:00'), (2, timestamp'1920-06-01 12:00:00'), (3, timestamp'2026-03-29 03:30:00'"
+    fact = f"select id, ts from values (1, {values}) as t(id, ts)"
+    dim = f"select ts, 1 as year from values (1, {values}) as t(n, ts)"
+    call = (
+        f'{{% do run_query("{zone}") %}}{{{{ skewjoin.star_join("{fact}", [{{"relation": "{dim}", "alias": "d", '
+        f'"on": ["ts"], "filter": "d.year = 1"}}], columns=["f.id"]) }}}}'
+    )
+    sql = inline_compiled_sql(compile_inline(call))
+    assert "+00:17:30' as timestamp)" in sql, sql
+    conn = inputs_built.conn
+    ((_, before),) = run_sql(conn, "set spark.sql.session.timeZone")
+    run_sql(conn, zone)
+    try:
+        plain = f"select f.id from ({fact}) as f inner join ({dim}) as d on f.ts = d.ts where d.year = 1"
+        assert assert_same_rows(conn, strip_record(sql), plain) == 3
+    finally:
+        run_sql(conn, f"set spark.sql.session.timeZone={before}")

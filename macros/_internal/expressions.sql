@@ -2,10 +2,22 @@
     string literals, find `alias.column` references, rewrite them, and refuse
     anything that could change the query's shape or is non-deterministic. -#}
 
-{#- [text, literal, text, literal, ..., text]: odd positions are string literals. -#}
+{#- [text, literal, text, literal, ..., text]: odd positions are string
+    literals. Comments (`-- ...` to the end of the line, `/* ... */`) and
+    backticked identifiers stay in the text around them: a quote inside them
+    opens no literal. -#}
 {% macro _sj_split_literals(text) -%}
-    {%- set pattern = "('(?:[^'\\\\]|\\\\.)*'|\"(?:[^\"\\\\]|\\\\.)*\")" -%}
-    {{- return(modules.re.split(pattern, text | string, flags=modules.re.S)) -}}
+    {%- set text = text | string -%}
+    {%- set pattern = "--[^\\n]*|/\\*.*?\\*/|`[^`]*`|('(?:[^'\\\\]|\\\\.)*'|\"(?:[^\"\\\\]|\\\\.)*\")" -%}
+    {%- set out = [] -%}
+    {%- set state = namespace(start=0) -%}
+    {%- for m in modules.re.finditer(pattern, text, flags=modules.re.S) if m.group(1) is not none -%}
+        {%- do out.append(text[state.start:m.start()]) -%}
+        {%- do out.append(m.group(1)) -%}
+        {%- set state.start = m.end() -%}
+    {%- endfor -%}
+    {%- do out.append(text[state.start:]) -%}
+    {{- return(out) -}}
 {%- endmacro %}
 
 

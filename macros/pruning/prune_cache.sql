@@ -121,7 +121,7 @@ got {{ (run | string)[:200] }}
     cast(text as data_type): timestamps carry their UTC offset. -#}
 {% macro _sj_prune_value_text(expr, data_type) -%}
     {%- if skewjoin._sj_type_kind(data_type) == 'timestamp' -%}
-        {{- return("date_format(" ~ expr ~ ", 'yyyy-MM-dd HH:mm:ss.SSSSSSxxx')") -}}
+        {{- return("date_format(" ~ expr ~ ", 'yyyy-MM-dd HH:mm:ss.SSSSSSxxxxx')") -}}
     {%- endif -%}
     {{- return('cast(' ~ expr ~ ' as string)') -}}
 {%- endmacro %}

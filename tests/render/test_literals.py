@@ -11,6 +11,8 @@ test_hot_keys.py::test_every_hostile_string_round_trips_as_one_literal.
 
 from __future__ import annotations
 
+import json
+
 import re
 from collections.abc import Callable
 
@@ -164,3 +166,29 @@ def test_identifiers_that_need_quoting_are_quoted(renderer: Callable[..., Render
     body = strip_record(sql)
     assert "a.`select`" in body and "a.`my col`" in body and "a.`a``b`" in body
     assert "on a.`select` = b.`select`" in body
+
+
+@pytest.mark.parametrize(
+    ("text", "literals"),
+    [
+        ("select 'a' as v -- it's a comment\n, 'b' as w", ["'a'", "'b'"]),
+        ("select /* don't */ 'x\ny' as v", ["'x\ny'"]),
+        ("select `it's` as v, 'c' as w", ["'c'"]),
+        ("select '-- not a comment' as v, 'd'", ["'-- not a comment'", "'d'"]),
+        ("select 'it\\'s' as v", ["'it\\'s'"]),
+    ],
+    ids=["line_comment", "block_comment", "backticks", "dashes_in_a_literal", "escaped_quote"],
+)
+def test_a_quote_in_a_comment_or_identifier_opens_no_literal(
+    renderer: Callable[..., Renderer], text: str, literals: list[str]
+) -> None:
+    """User SQL is split around its string literals (to indent it, to read its references); a quote inside
+    a comment or a backticked identifier is not one, so the literals after it keep their value when the
+    query is indented into a CTE."""
+    r = renderer()
+    parts = r.render("{{ tojson(skewjoin._sj_split_literals(" + repr(text) + ")) }}")
+    split = json.loads(parts)
+    assert split[1::2] == literals and "".join(split) == text
+    indented = r.render("{{ skewjoin._sj_indent(" + repr(text) + ", 4) }}")
+    for literal in literals:
+        assert literal in indented
