@@ -12,7 +12,6 @@ test_hot_keys.py::test_every_hostile_string_round_trips_as_one_literal.
 from __future__ import annotations
 
 import json
-
 import re
 from collections.abc import Callable
 
