@@ -124,3 +124,24 @@ def test_timestamp_keys_keep_an_offset_of_seconds(
         assert assert_same_rows(conn, strip_record(sql), plain) == 3
     finally:
         run_sql(conn, f"set spark.sql.session.timeZone={before}")
+
+
+def test_a_key_pruning_cannot_write_is_joined_without_pruning(
+    compile_inline: Callable[..., Any], inputs_built: DbtProject
+) -> None:
+    """A timestamp fact key against a timestamp_ntz dimension key, and collated strings: Spark joins them,
+    pruning cannot write their literals; the filtered dimension is joined as written without pruning the
+    fact (it used to stop the model with a misleading error), and the rows are the plain join's."""
+    fact = ("select id, cast(ts as timestamp) as ts, collate(s, 'UTF8_LCASE') as s from values "
+            "(1, '2026-01-01 10:00:00', 'A'), (2, '2026-01-02 10:00:00', 'b'), (3, '2026-01-03 10:00:00', 'c') "
+            "as t(id, ts, s)")  # fmt: skip
+    dim = ("select cast(ts as timestamp_ntz) as ts, collate(s, 'UTF8_LCASE') as s, x from values "
+           "('2026-01-01 10:00:00', 'a', 1), ('2026-01-02 10:00:00', 'B', 0), ('2026-01-03 10:00:00', 'C', 1) "
+           "as t(ts, s, x)")  # fmt: skip
+    for key in ("ts", "s"):
+        call = (f'{{{{ skewjoin.star_join("{fact}", [{{"relation": "{dim}", "alias": "d", "on": ["{key}"], '
+                f'"filter": "d.x = 1"}}], columns=["f.id"]) }}}}')  # fmt: skip
+        sql = inline_compiled_sql(compile_inline(call))
+        assert "pruning: dimension d does not prune the fact" in sql and "pruning: none" in sql, sql
+        plain = f"select f.id from ({fact}) as f inner join ({dim}) as d on f.{key} = d.{key} where d.x = 1"
+        assert assert_same_rows(inputs_built.conn, strip_record(sql), plain) == 2

@@ -184,6 +184,15 @@ src_columns | map(attribute='name') | list) }}; its columns are: {{ src_columns 
             {%- do skewjoin._sj_raise(macro_name, argument, problem, "[['" ~ pair[0] ~ "', '" ~ better ~ "']]") -%}
         {%- endif -%}
         {%- set common = skewjoin._sj_common_type(bc.type, sc.type, ansi) -%}
+        {%- set kinds = ('integral', 'decimal', 'fractional', 'string', 'boolean', 'date', 'timestamp') -%}
+        {%- if macro_name == 'star_join' and (common is none
+                or (skewjoin._sj_type_kind(common) not in kinds and common != 'timestamp_ntz')) -%}
+            {#- star_join joins such a key itself; it only does not prune the fact with it -#}
+            {%- do src.update({'declined': 'its key ' ~ bc.name ~ ' (' ~ bc.type ~ ') = ' ~ src.alias ~ '.' ~ sc.name
+                ~ ' (' ~ sc.type ~ ') is compared ' ~ ('as ' ~ common if common is not none else 'in a way')
+                ~ ' the package writes no exact literals for'}) -%}
+            {{- return([]) -}}
+        {%- endif -%}
         {%- if common is none -%}
             {%- set others = src_columns | rejectattr('name', 'eq', sc.name) | list -%}
             {%- set better = skewjoin._sj_suggest_column(others, bc.name, bc.name, bc.type) if others else sc.name -%}
@@ -194,7 +203,6 @@ in a subquery so both keys share a type
             {%- endset -%}
             {%- do skewjoin._sj_raise(macro_name, argument, problem, "[['" ~ bc.name ~ "', '" ~ better ~ "']]") -%}
         {%- endif -%}
-        {%- set kinds = ('integral', 'decimal', 'fractional', 'string', 'boolean', 'date', 'timestamp') -%}
         {%- if skewjoin._sj_type_kind(common) not in kinds and common != 'timestamp_ntz' -%}
             {%- set problem -%}
 the key {{ bc.name }} is compared as {{ common }}, a type whose values cannot be written as SQL literals exactly;
@@ -238,7 +246,7 @@ column names or set 'alias'
             {%- endif -%}
         {%- endfor -%}
         {%- do src.update({'keys': skewjoin._sj_prune_resolve_keys(spec, src, big_columns, src_columns, ansi)}) -%}
-        {%- if spec.cache -%}
+        {%- if spec.cache and src.get('declined') is none -%}
             {%- do src.update({'key_set': skewjoin._sj_prune_source_key_set(src)}) -%}
         {%- endif -%}
     {%- endfor -%}
@@ -246,6 +254,8 @@ column names or set 'alias'
     {%- if spec.big_is_table and skewjoin._sj_queries_allowed() -%}
         {%- set partition_columns = skewjoin._sj_prune_partition_columns(spec.big) -%}
     {%- endif -%}
-    {%- do spec.update({'ansi': ansi, 'big_columns': big_columns, 'partition_columns': partition_columns}) -%}
+    {%- do spec.update({'ansi': ansi, 'big_columns': big_columns, 'partition_columns': partition_columns,
+                        'declined': spec.sources | selectattr('declined', 'defined') | list,
+                        'sources': spec.sources | rejectattr('declined', 'defined') | list}) -%}
     {{- return(spec) -}}
 {%- endmacro %}

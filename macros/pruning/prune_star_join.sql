@@ -38,7 +38,10 @@
         {{- return({'state': 'off', 'predicate': none}) -}}
     {%- endif -%}
     {%- set spec = skewjoin._sj_prune_resolve(pruning.spec) -%}
-    {{- return({'state': 'measured', 'predicate': none, 'spec': spec,
+    {%- if not spec.sources -%}
+        {{- return({'state': 'declined', 'predicate': none, 'declined': spec.declined}) -}}
+    {%- endif -%}
+    {{- return({'state': 'measured', 'predicate': none, 'spec': spec, 'declined': spec.declined,
                 'measured': skewjoin._sj_prune_measure(spec)}) -}}
 {%- endmacro %}
 
@@ -49,7 +52,7 @@
         {{- return(pruning) -}}
     {%- endif -%}
     {%- set plan = skewjoin._sj_prune_plan(pruning.spec, pruning.measured) -%}
-    {{- return({'state': 'planned', 'predicate': plan.predicate, 'plan': plan}) -}}
+    {{- return({'state': 'planned', 'predicate': plan.predicate, 'plan': plan, 'declined': pruning.declined}) -}}
 {%- endmacro %}
 
 
@@ -67,6 +70,14 @@ read whole
         {{- return([line | replace('\n', ' ')]) -}}
     {%- endif -%}
     {%- set lines = [] -%}
+    {%- for src in pruning.get('declined') or [] -%}
+        {%- do lines.append('pruning: dimension ' ~ src.alias ~ ' does not prune the fact: ' ~ src.declined
+            ~ ' (it is joined as written)') -%}
+    {%- endfor -%}
+    {%- if pruning.state == 'declined' -%}
+        {%- do lines.append('pruning: none, so the fact is read whole') -%}
+        {{- return(lines) -}}
+    {%- endif -%}
     {%- for line in skewjoin._sj_prune_record(pruning.plan) -%}
         {%- do lines.append('pruning: ' ~ line) -%}
     {%- endfor -%}

@@ -312,3 +312,27 @@ def test_a_left_join_is_never_offered_another_join_type_to_prune(renderer: Calla
     )
     right_form = message.split("Right form, for example:", 1)[1]
     assert "join_type=" not in right_form and "drop" in right_form and "from small" in right_form, message
+
+
+@pytest.mark.parametrize(
+    ("fact_type", "dim_type", "compared"),
+    [("timestamp", "timestamp_ntz", "in a way"), ("string collate UTF8_LCASE", "string collate UTF8_LCASE", "in a way")],
+    ids=["timestamp_vs_ntz", "collated_strings"],
+)
+def test_a_key_pruning_cannot_write_leaves_that_dimension_out_of_the_pruning(
+    renderer: Callable[..., Renderer], fact_type: str, dim_type: str, compared: str
+) -> None:
+    """star_join joins such a key itself (Spark compares it); only pruning, which writes the dimension's keys
+    as literals, cannot mirror that comparison: the dimension is joined as written and does not prune the
+    fact, and the record says why (prune_predicate, asked for it, refuses it)."""
+    from .harness import Table
+
+    r = renderer(extra_tables={"f": Table([("id", "int"), ("k", fact_type)], file_bytes=9000),
+                               "d": Table([("k", dim_type), ("x", "int")], file_bytes=900)})  # fmt: skip
+    sql = r.render("{{ skewjoin.star_join('f', [{'relation': 'd', 'alias': 'd', 'on': ['k'], 'filter': 'd.x > 0'}], "
+                   "columns=['f.id']) }}")  # fmt: skip
+    record = decision_record(sql, "star_join")
+    assert (f"pruning: dimension d does not prune the fact: its key k ({fact_type}) = d.k ({dim_type}) is compared "
+            f"{compared}").lower() in record.lower()  # fmt: skip
+    assert "pruning: none, so the fact is read whole" in record
+    assert " in (" not in strip_record(sql)
