@@ -26,13 +26,23 @@
 {%- endmacro %}
 
 
-{#- [{'alias': 'a', 'column': 'key'}] referenced outside string literals. -#}
+{#- [{'alias': 'a', 'column': 'key'}] referenced outside string literals;
+    a lambda's parameter (`t -> t.name`, `(x, i) -> x.v`) is no alias. -#}
 {% macro _sj_expr_refs(text) -%}
     {%- set refs = [] -%}
     {%- set parts = skewjoin._sj_split_literals(text) -%}
+    {%- set params = [] -%}
+    {%- for part in parts[::2] -%}
+        {%- for m in modules.re.finditer('(?:\\(([^()]*)\\)|([A-Za-z_]\\w*))\\s*->', part) -%}
+            {%- for name in (m.group(1) or m.group(2)).split(',') -%}
+                {%- do params.append(name | trim | lower) -%}
+            {%- endfor -%}
+        {%- endfor -%}
+    {%- endfor -%}
     {%- for part in parts -%}
         {%- if loop.index0 % 2 == 0 -%}
-            {%- for m in modules.re.finditer(skewjoin._sj_ref_pattern(), part) -%}
+            {%- for m in modules.re.finditer(skewjoin._sj_ref_pattern(), part)
+                   if m.group(1).strip('`') | lower not in params -%}
                 {%- do refs.append({'alias': m.group(1).strip('`'), 'column': m.group(2).strip('`')}) -%}
             {%- endfor -%}
         {%- endif -%}
@@ -124,7 +134,11 @@ changes between attempts loses or duplicates rows. Use only deterministic functi
             {%- do skewjoin._sj_raise(macro_name, argument, problem, example) -%}
         {%- endif -%}
     {%- endfor -%}
-    {%- if modules.re.search('(?<![\\w.])(select|from|join|union|insert|drop|delete|over)(?!\\w)', lowered) -%}
+    {#- a query starts with select, or from (pipe syntax); `from` inside extract(), trim() or substring() and
+        a backticked name are no keyword -#}
+    {%- set bare = modules.re.sub('`[^`]*`', ' sj_name ', lowered) -%}
+    {%- if modules.re.search('(?<![\\w.])(select|join|union|insert|drop|delete|over)(?!\\w)', bare)
+           or modules.re.search('(?:^|[(,])\\s*from(?!\\w)', bare) -%}
         {%- set problem -%}
 the expression {{ text }} holds a subquery, window or statement keyword; only a scalar expression over the row is
 allowed

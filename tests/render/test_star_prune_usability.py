@@ -336,3 +336,36 @@ def test_a_key_pruning_cannot_write_leaves_that_dimension_out_of_the_pruning(
             f"{compared}").lower() in record.lower()  # fmt: skip
     assert "pruning: none, so the fact is read whole" in record
     assert " in (" not in strip_record(sql)
+
+
+@pytest.mark.parametrize(
+    "filter_text",
+    ["extract(year from d.dk) = 2026", "trim(both ' ' from d.name) = 'a'", "d.`from` = 'a'",
+     "substring(d.name from 1 for 2) = 'ab'", "exists(d.tags, t -> t.name = '1')",
+     "aggregate(d.tags, 0, (acc, t) -> acc + length(t.name)) > 2"],
+    ids=["extract", "trim", "backticked_from", "substring", "lambda", "lambda_two_params"],
+)  # fmt: skip
+def test_a_scalar_filter_with_from_or_a_lambda_is_accepted(renderer: Callable[..., Renderer], filter_text: str) -> None:
+    """`from` inside extract(), trim() or substring(), a column named `from`, and a lambda's parameters are
+    parts of a scalar expression, not a subquery or another relation's alias."""
+    from .harness import Table
+
+    r = renderer(extra_tables={
+        "f": Table([("id", "int"), ("k", "int")], file_bytes=9000),
+        "d": Table([("k", "int"), ("dk", "date"), ("name", "string"), ("from", "string"),
+                    ("tags", "array<struct<name:string>>")], file_bytes=900),
+    })  # fmt: skip
+    sql = r.render("{{ skewjoin.star_join('f', [{'relation': 'd', 'alias': 'd', 'on': ['k'], 'filter': "
+                   + repr(filter_text) + "}], columns=['f.id'], prune=false) }}")  # fmt: skip
+    assert f"where {filter_text}" in strip_record(sql)
+
+
+@pytest.mark.parametrize("filter_text", ["d.k in (from f)", "d.k in (select k from f)", "d.k in (f.k, (from f))"])
+def test_a_filter_that_holds_a_query_is_refused(renderer: Callable[..., Renderer], filter_text: str) -> None:
+    from .harness import Table
+
+    r = renderer(extra_tables={"f": Table([("id", "int"), ("k", "int")], file_bytes=9000),
+                               "d": Table([("k", "int")], file_bytes=900)}, model="orders")  # fmt: skip
+    message = r.compile_error("{{ skewjoin.star_join('f', [{'relation': 'd', 'alias': 'd', 'on': ['k'], 'filter': "
+                              + repr(filter_text) + "}], columns=['f.id'], prune=false) }}")  # fmt: skip
+    assert "holds a subquery, window or statement keyword" in message, message
