@@ -207,6 +207,13 @@ select * from (
     {%- endset -%}
     {%- do rows.append(row) -%}
     {%- set query = skewjoin._sj_with_ctes(ctes, rows | join('\nunion all\n')) -%}
+    {#- a small relation named like one of these CTEs would be read as the CTE -#}
+    {%- set inputs = [] -%}
+    {%- for src in sources -%}
+        {%- set arg = ('small[' ~ src.index ~ ']') if spec.macro != 'star_join' else ('dims (' ~ src.alias ~ ')') -%}
+        {%- do inputs.extend([[arg ~ '.relation', src['from']], [arg ~ '.filter', src.filter]]) -%}
+    {%- endfor -%}
+    {%- do skewjoin._sj_check_cte_shadowing(spec.macro, query, inputs) -%}
     {%- set started = modules.datetime.datetime.now() -%}
     {%- set result = skewjoin._sj_run_query(query) -%}
     {%- set seconds = (modules.datetime.datetime.now() - started).total_seconds() -%}

@@ -39,3 +39,16 @@ def test_star_join_refuses_a_dimension_named_like_another_dimensions_cte(rendere
             "{'relation': 'sj_d', 'alias': 'e', 'on': ['j']}], prune=false) }}")
     message = r.compile_error(call)
     assert_clear_compile_error(message, "star_join", "orders", "dims[1].relation", "reads `sj_d` without a schema")
+
+
+def test_prune_predicate_refuses_a_small_relation_named_like_its_key_querys_cte(
+    renderer: Callable[..., Renderer],
+) -> None:
+    """The key query collects each small relation's keys into `sj_keys_<n>` and their intersection into
+    `sj_kept`: a small relation read by one of those names would be read as the CTE (and prune by its keys)."""
+    r = renderer(extra_tables={"f": Table([("k", "int"), ("v", "int")], file_bytes=9000),
+                               "sj_kept": Table([("k", "int"), ("x", "int")], file_bytes=900)},
+                 model="orders")  # fmt: skip
+    message = r.compile_error("{{ skewjoin.prune_predicate('f', 'f', [{'relation': 'sj_kept', 'alias': 'd', "
+                              "'on': ['k'], 'filter': 'd.x > 0'}]) }}")  # fmt: skip
+    assert_clear_compile_error(message, "prune_predicate", "orders", "small[0].relation", "reads `sj_kept` without a schema")
