@@ -34,11 +34,15 @@
 {#- Refuses a relation a macro reads that names, without a schema, one of
     the CTEs the compiled SQL defines (`sql`): inside that WITH clause Spark
     would read the CTE, not the relation. `inputs`: [[argument, text], ...],
-    the relation texts as the user wrote them (a table name or a query). -#}
+    the relation texts as the user wrote them (a table name or a query; a
+    query that defines the name as a CTE of its own, such as another
+    skewjoin macro's SQL, reads its own). -#}
 {% macro _sj_check_cte_shadowing(macro_name, sql, inputs) -%}
     {%- set names = modules.re.findall('(?m)^([A-Za-z_][A-Za-z0-9_]*) as \\($', sql) -%}
     {%- for input in inputs if input[1] is not none -%}
-        {%- for name in names -%}
+        {#- a query that defines the name in its own WITH clause reads its own CTE there -#}
+        {%- for name in names if not modules.re.search('(?i)(?:\\bwith\\s+|,\\s*)`?' ~ name ~ '`?\\s+as\\s*\\(',
+                                                       input[1] | string) -%}
             {%- if modules.re.fullmatch('(?i)`?' ~ name ~ '`?', input[1] | string | trim)
                    or modules.re.search('(?i)\\b(?:from|join)\\s+`?' ~ name ~ '`?(?![A-Za-z0-9_.`])',
                                         input[1] | string) -%}

@@ -52,3 +52,12 @@ def test_prune_predicate_refuses_a_small_relation_named_like_its_key_querys_cte(
     message = r.compile_error("{{ skewjoin.prune_predicate('f', 'f', [{'relation': 'sj_kept', 'alias': 'd', "
                               "'on': ['k'], 'filter': 'd.x > 0'}]) }}")  # fmt: skip
     assert_clear_compile_error(message, "prune_predicate", "orders", "small[0].relation", "reads `sj_kept` without a schema")
+
+
+def test_a_query_that_defines_the_cte_itself_is_read_as_written(renderer: Callable[..., Renderer]) -> None:
+    """A side that is another skew_join's SQL defines `a_input` in its own WITH clause, where its own
+    definition is the one Spark reads: not refused."""
+    inner = "with a_input as (select k, w from t) select k, w from a_input"
+    r = renderer(extra_tables={"l": Table([("k", "int"), ("v", "string")]), inner: Table([("k", "int"), ("w", "string")])})
+    sql = r.render("{{ skewjoin.skew_join('l', '" + inner + "', on=['k'], skew={'hot_keys': [1]}) }}")
+    assert "\na_input as (\n" in sql and inner in sql
