@@ -97,7 +97,8 @@
     {%- for part in parts -%}
         {%- do code.append(part if loop.index0 % 2 == 0 else ' 0 ') -%}
     {%- endfor -%}
-    {%- set code = code | join(' ') -%}
+    {#- a backticked name (`it's`, `a--b`) is a name: no quote, comment or keyword in it counts -#}
+    {%- set code = modules.re.sub('`[^`]*`', ' sj_name ', code | join(' ')) -%}
     {%- if "'" in code or '"' in code -%}
         {%- do skewjoin._sj_raise(macro_name, argument,
             'the expression ' ~ text ~ ' has an unterminated string literal',

@@ -369,3 +369,14 @@ def test_a_filter_that_holds_a_query_is_refused(renderer: Callable[..., Renderer
     message = r.compile_error("{{ skewjoin.star_join('f', [{'relation': 'd', 'alias': 'd', 'on': ['k'], 'filter': "
                               + repr(filter_text) + "}], columns=['f.id'], prune=false) }}")  # fmt: skip
     assert "holds a subquery, window or statement keyword" in message, message
+
+
+def test_a_backticked_name_with_a_quote_or_dashes_is_a_name(renderer: Callable[..., Renderer]) -> None:
+    """A column named `it's` or `a--b`, backticked, is neither an unterminated literal nor a comment."""
+    from .harness import Table
+
+    r = renderer(extra_tables={"f": Table([("id", "int"), ("k", "int")], file_bytes=9000),
+                               "d": Table([("k", "int"), ("it's", "int"), ("a--b", "int")], file_bytes=900)})  # fmt: skip
+    sql = r.render("{{ skewjoin.star_join('f', [{'relation': 'd', 'alias': 'd', 'on': ['k'], "
+                   "'filter': \"d.`it's` > 0 and d.`a--b` < 3\"}], columns=['f.id'], prune=false) }}")  # fmt: skip
+    assert "where d.`it's` > 0 and d.`a--b` < 3" in strip_record(sql)
