@@ -185,8 +185,9 @@ src_columns | map(attribute='name') | list) }}; its columns are: {{ src_columns 
         {%- endif -%}
         {%- set common = skewjoin._sj_common_type(bc.type, sc.type, ansi) -%}
         {%- set kinds = ('integral', 'decimal', 'fractional', 'string', 'boolean', 'date', 'timestamp') -%}
-        {%- if macro_name == 'star_join' and (common is none
-                or (skewjoin._sj_type_kind(common) not in kinds and common != 'timestamp_ntz')) -%}
+        {%- set literal_kind = common is not none
+            and (skewjoin._sj_type_kind(common) in kinds or common == 'timestamp_ntz') -%}
+        {%- if macro_name == 'star_join' and not literal_kind -%}
             {#- star_join joins such a key itself; it only does not prune the fact with it -#}
             {%- do src.update({'declined': 'its key ' ~ bc.name ~ ' (' ~ bc.type ~ ') = ' ~ src.alias ~ '.' ~ sc.name
                 ~ ' (' ~ sc.type ~ ') is compared ' ~ ('as ' ~ common if common is not none else 'in a way')
@@ -203,7 +204,7 @@ in a subquery so both keys share a type
             {%- endset -%}
             {%- do skewjoin._sj_raise(macro_name, argument, problem, "[['" ~ bc.name ~ "', '" ~ better ~ "']]") -%}
         {%- endif -%}
-        {%- if skewjoin._sj_type_kind(common) not in kinds and common != 'timestamp_ntz' -%}
+        {%- if not literal_kind -%}
             {%- set problem -%}
 the key {{ bc.name }} is compared as {{ common }}, a type whose values cannot be written as SQL literals exactly;
 prune on a key of a number, string, boolean, date or timestamp type

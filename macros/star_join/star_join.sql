@@ -98,8 +98,7 @@
     {%- set sql = skewjoin._sj_star_join_sql(plan) -%}
     {%- set inputs = [['fact', spec.fact['from']]] -%}
     {%- for d in spec.dims -%}
-        {%- do inputs.extend([['dims[' ~ loop.index0 ~ '].relation', d.input['from']],
-                              ['dims[' ~ loop.index0 ~ '].filter', d.filter]]) -%}
+        {%- do inputs.extend([[d.arg ~ '.relation', d.input['from']], [d.arg ~ '.filter', d.filter]]) -%}
     {%- endfor -%}
     {%- do skewjoin._sj_check_cte_shadowing('star_join', sql, inputs) -%}
     {{- return(skewjoin._sj_record_sql('star_join', skewjoin._sj_star_record(plan)) ~ '\n' ~ sql) -}}
