@@ -22,13 +22,14 @@
     {%- set n = (spec.get('pairs') or [none]) | length -%}
     {%- if n == 1 -%}
         {{- return("'auto'  or  {'" ~ spec.left.alias ~ "': [0, 1], '" ~ spec.right.alias ~ "': 'auto'}"
-                   ~ "  (tuples for multi-column keys: [[0, 'EU']])") -}}
+                   ~ "  (none routes the NULL keys around the join; tuples for multi-column keys: [[0, 'EU']])") -}}
     {%- endif -%}
     {#- a join on several columns: each hot key is a list of one value per key column -#}
     {%- set zeros = ['0'] * (n - 1) -%}
     {{- return("'auto'  or  {'" ~ spec.left.alias ~ "': [[" ~ (['0'] + zeros) | join(', ') ~ '], [' ~ (['1'] + zeros)
                | join(', ') ~ "]], '" ~ spec.right.alias ~ "': 'auto'}  (one value per key column: "
-               ~ spec.pairs | map('first') | join(', ') ~ ')') -}}
+               ~ spec.pairs | map('first') | join(', ') ~ '; [' ~ (['none'] * n) | join(', ')
+               ~ '] routes the rows with a NULL in any key column around the join)') -}}
 {%- endmacro %}
 
 
