@@ -17,3 +17,17 @@
     {%- endfor -%}
     {{- return(names[0] if names else 'id') -}}
 {%- endmacro %}
+
+
+{#- The right form of one `on` pair [big, small] whose column `bc` or `sc`
+    (the found columns, or none) is missing: each missing name replaced by
+    the column to suggest in its place, the found one kept, so that the form
+    is whole even where both names are wrong (a single misspelled name given
+    for both sides). -#}
+{% macro _sj_pair_right_form(pair, big_columns, bc, small_columns, sc) -%}
+    {%- set big = bc.name if bc is not none
+        else skewjoin._sj_suggest_column(big_columns, pair[0], pair[1], sc.type if sc is not none else none) -%}
+    {%- set small = sc.name if sc is not none
+        else skewjoin._sj_suggest_column(small_columns, pair[1], big, bc.type if bc is not none else none) -%}
+    {{- return("[['" ~ big ~ "', '" ~ small ~ "']]") -}}
+{%- endmacro %}

@@ -167,21 +167,20 @@ it
     {%- for pair in src.pairs -%}
         {%- set bc = skewjoin._sj_find_column(big_columns, pair[0]) -%}
         {%- set sc = skewjoin._sj_find_column(src_columns, pair[1]) -%}
+        {%- set right_form = skewjoin._sj_pair_right_form(pair, big_columns, bc, src_columns, sc) -%}
         {%- if bc is none -%}
-            {%- set better = skewjoin._sj_suggest_column(big_columns, pair[0], pair[1], sc.type if sc else none) -%}
             {%- set problem -%}
 column '{{ pair[0] }}' is not a column of the big table{{ skewjoin._sj_did_you_mean(pair[0],
 big_columns | map(attribute='name') | list) }}; its columns are: {{ big_columns | map(attribute='name') | join(', ') }}
             {%- endset -%}
-            {%- do skewjoin._sj_raise(macro_name, argument, problem, "[['" ~ better ~ "', '" ~ pair[1] ~ "']]") -%}
+            {%- do skewjoin._sj_raise(macro_name, argument, problem, right_form) -%}
         {%- endif -%}
         {%- if sc is none -%}
-            {%- set better = skewjoin._sj_suggest_column(src_columns, pair[1], pair[0], bc.type) -%}
             {%- set problem -%}
 column '{{ pair[1] }}' is not a column of {{ src.label }}{{ skewjoin._sj_did_you_mean(pair[1],
 src_columns | map(attribute='name') | list) }}; its columns are: {{ src_columns | map(attribute='name') | join(', ') }}
             {%- endset -%}
-            {%- do skewjoin._sj_raise(macro_name, argument, problem, "[['" ~ pair[0] ~ "', '" ~ better ~ "']]") -%}
+            {%- do skewjoin._sj_raise(macro_name, argument, problem, right_form) -%}
         {%- endif -%}
         {%- set common = skewjoin._sj_common_type(bc.type, sc.type, ansi) -%}
         {%- set kinds = ('integral', 'decimal', 'fractional', 'string', 'boolean', 'date', 'timestamp') -%}

@@ -14,26 +14,22 @@
     {%- for pair in d.pairs -%}
         {%- set fc = skewjoin._sj_find_column(spec.fact_columns, pair[0]) -%}
         {%- set dc = skewjoin._sj_find_column(dim_columns, pair[1]) -%}
+        {%- set right_form = skewjoin._sj_pair_right_form(pair, spec.fact_columns, fc, dim_columns, dc) -%}
         {%- if fc is none -%}
-            {%- set dim_type = dc.type if dc is not none else none -%}
-            {%- set better = skewjoin._sj_suggest_column(spec.fact_columns, pair[0], pair[1], dim_type) -%}
             {%- set problem -%}
 column '{{ pair[0] }}' is not a column of the fact ({{ fa }}){{ skewjoin._sj_did_you_mean(pair[0],
 spec.fact_columns | map(attribute='name') | list) }}; its columns are:
 {{ skewjoin._sj_star_columns_text(spec.fact_columns) }}
             {%- endset -%}
-            {%- do skewjoin._sj_raise('star_join', d.arg ~ '.on', problem,
-                "[['" ~ better ~ "', '" ~ pair[1] ~ "']]") -%}
+            {%- do skewjoin._sj_raise('star_join', d.arg ~ '.on', problem, right_form) -%}
         {%- endif -%}
         {%- if dc is none -%}
-            {%- set better = skewjoin._sj_suggest_column(dim_columns, pair[1], pair[0], fc.type) -%}
             {%- set problem -%}
 column '{{ pair[1] }}' is not a column of the dimension {{ d.alias }} ({{ d.input.label }}){{
 skewjoin._sj_did_you_mean(pair[1], dim_columns | map(attribute='name') | list) }}; its columns are:
 {{ skewjoin._sj_star_columns_text(dim_columns) }}
             {%- endset -%}
-            {%- do skewjoin._sj_raise('star_join', d.arg ~ '.on', problem,
-                "[['" ~ pair[0] ~ "', '" ~ better ~ "']]") -%}
+            {%- do skewjoin._sj_raise('star_join', d.arg ~ '.on', problem, right_form) -%}
         {%- endif -%}
         {%- do keys.append({'fact': fc.name, 'dim': dc.name, 'fact_type': fc.type, 'dim_type': dc.type}) -%}
     {%- endfor -%}

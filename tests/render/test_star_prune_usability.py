@@ -167,6 +167,8 @@ EXAMPLE_CASES = [
     ("dim_on_dim_column", STAR % "[{'relation': ref('star_stores'), 'alias': 's', 'on': {}}]",
      "[['store_id', 'shop']]"),
     ("dim_on_shape", STAR % "[{'relation': ref('star_stores'), 'alias': 's', 'on': {}}]", "[['store_id']]"),
+    # one misspelled name for both sides: the right form replaces it on both
+    ("dim_on_both_columns", STAR % "[{'relation': ref('star_stores'), 'alias': 's', 'on': {}}]", "['stor_id']"),
     ("dim_columns_unknown", STAR_DIM % "'columns': {}", "['nope']"),
     ("dim_columns_expression", STAR_DIM % "'columns': {}", "['upper(region)']"),
     ("dim_columns_other_alias", STAR_DIM % "'columns': {}", "['f.region']"),
@@ -195,6 +197,7 @@ EXAMPLE_CASES = [
     ("prune_big_column_twice", PRUNE_SMALL % "'on': {}", "['date_key', ['date_key', 'year']]"),
     ("prune_not_big_column", PRUNE_SMALL % "'on': {}", "[['date_kye', 'date_key']]"),
     ("prune_not_small_column", PRUNE_SMALL % "'on': {}", "[['date_key', 'dk']]"),
+    ("prune_not_either_column", PRUNE_SMALL % "'on': {}", "['date_kye']"),
     ("prune_types", PRUNE_SMALL % "'on': {}", "[['date_key', 'is_weekend']]"),
     ("prune_small_alias", PRUNE_SMALL % "'on': ['date_key'], 'alias': {}", "'f'"),
     ("prune_filter_alias", PRUNE_SMALL % "'on': ['date_key'], 'filter': {}", "'d.year = 2026'"),
