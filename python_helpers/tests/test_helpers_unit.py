@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from skewjoin.dbt_runner import _environ, compiled_sql
+from skewjoin.dbt_runner import _environ, cli_json, compiled_sql
 
 
 def test_environ_sets_and_restores(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -35,3 +35,35 @@ def test_compiled_sql(tmp_path: Path) -> None:
     (other / "m1.sql").write_text("select 2")
     with pytest.raises(ValueError, match="ambiguous"):
         compiled_sql(tmp_path, "m1")
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"skewjoin_prune_cache_run": "run-\U0001f600", "key_sets": [["2026-01-01", "\u00e9\U00020000"]]},
+        {"s": "quote ' \" back \\ tab \t newline \n"},
+    ],
+)
+def test_dbt_option_json_is_read_back_by_dbt_as_written(value: dict) -> None:
+    # dbt reads --vars and --args as YAML: a JSON surrogate pair for a character outside the BMP (an emoji,
+    # rare CJK) was refused ("is not valid YAML"), so `skewjoin prune --cache-run` stopped on such a key
+    from dbt.clients.yaml_helper import load_yaml_text
+
+    assert "\\ud83d" not in cli_json(value)
+    assert load_yaml_text(cli_json(value)) == value
+
+
+def test_side_b_in_upper_case_is_side_b() -> None:
+    # `--side B`: the other side defaulted to 'b' (a case-sensitive test), then "--side and --other-side must
+    # differ; both are 'B'" named an option that was not given
+    from skewjoin.profiler import ProfileRequest, profile
+
+    class Stop(Exception):
+        pass
+
+    class Backend:
+        def __getattr__(self, name: str) -> object:
+            raise Stop(name)
+
+    with pytest.raises(Stop):  # past the check: the backend is asked for the table
+        profile(Backend(), ProfileRequest(table="t", keys=["k"], side="B"))  # type: ignore[arg-type]

@@ -359,7 +359,7 @@ def profile(
     # every other option is a field of the request, by the same name (TABLE, --keys, --min-share, ...)
     request = ProfileRequest(
         **asked,
-        position="right" if position == "right" or (position is None and asked["side"] == "b") else "left",
+        position="right" if position == "right" or (position is None and str(asked["side"]).lower() == "b") else "left",
         sample=None if sample is None or sample >= 1 else sample,
         dbt=DbtTarget(project_dir, profiles_dir, dbt_profile, dbt_target) if dbt_given else None,
     )

@@ -20,7 +20,13 @@ logger = logging.getLogger(__name__)
 # Node statuses that make a dbt invocation unsuccessful.
 _FAILED_STATUSES = {"error", "fail", "runtime error", "skipped"}
 
-__all__ = ["DbtRunError", "compiled_sql", "failures_of", "run_dbt"]
+__all__ = ["DbtRunError", "cli_json", "compiled_sql", "failures_of", "run_dbt"]
+
+
+def cli_json(value: Any) -> str:
+    """*value* as the JSON text of a dbt ``--vars`` or ``--args`` option: dbt reads those as YAML, which takes
+    no JSON surrogate pair (``\\ud83d\\ude00``), so every character is written as it is."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 @contextmanager
@@ -90,7 +96,7 @@ def run_dbt(
     if target is not None:
         command += ["--target", target]
     if vars:
-        command += ["--vars", json.dumps(vars)]
+        command += ["--vars", cli_json(vars)]
     logger.info("dbt %s", " ".join(command))
     with _environ(env):
         result = dbtRunner(manifest=manifest, callbacks=callbacks or []).invoke(command)

@@ -250,7 +250,7 @@ class ProfileResult:
 def profile(backend: SparkBackend, request: ProfileRequest, timings: dict[str, float] | None = None) -> ProfileResult:
     """Measure and plan (the work of ``skewjoin profile`` once a backend is up)."""
     timings = timings if timings is not None else {}
-    other_alias = request.other_side or ("a" if request.side == "b" else "b")
+    other_alias = request.other_side or ("a" if request.side.lower() == "b" else "b")
     if other_alias.lower() == request.side.lower():
         raise ProfileError(f"--side and --other-side must differ; both are {request.side!r}")
     with phase(f"reading the schema of {request.table}", backend, timings, "schema"):

@@ -31,7 +31,6 @@ request's arguments is the macro's, and its compile error is the command's.
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from dataclasses import dataclass, field
@@ -41,7 +40,7 @@ from typing import Any
 import yaml
 
 from skewjoin.config_text import to_jinja
-from skewjoin.dbt_runner import failures_of, run_dbt
+from skewjoin.dbt_runner import cli_json, failures_of, run_dbt
 from skewjoin.errors import DbtRunError, PruneSpecError
 
 logger = logging.getLogger(__name__)
@@ -213,7 +212,7 @@ def run_prune(
             if isinstance(message, str) and message.startswith("skewjoin.prune_key_sets decision record"):
                 logs.append(message)
 
-        args = json.dumps({"key_sets": key_sets_of(requests)})
+        args = cli_json({"key_sets": key_sets_of(requests)})
         logger.info("writing the key sets into the prune cache, run %s", cache_run)
         started = time.monotonic()
         try:
