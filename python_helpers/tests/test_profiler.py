@@ -196,6 +196,20 @@ def test_unmeasured_other_side_makes_hot_keys_and_null_goes_around() -> None:
     assert "40.00%" in text and "5.00%" in text
 
 
+def test_nan_and_infinite_keys_of_a_double_are_hot_keys() -> None:
+    # skew_join takes 'NaN' and the infinities as keys of a float or double (Spark's join matches NaN with NaN);
+    # the profile left them to the shuffle join, saying skew_join took only finite numbers
+    stats = side([KeyStat(("NaN",), 400), KeyStat(("-Infinity",), 100), KeyStat(("1.5",), 90)], types=("double",))
+    result = plan(stats, PlanOptions(total_slots=20))
+    assert [d.action for d in result.keys] == ["hot_key", "hot_key", "hot_key"]
+    assert result.config["hot_keys"] == {"a": ["NaN", "-Infinity", "1.5"]}
+    assert not any("left to the shuffle join" in note for note in result.notes)
+    # a decimal has no NaN: a text that is no number stays in the join, and the note says what skew_join takes
+    result = plan(side([KeyStat(("NaN",), 400)], types=("decimal(10,2)",)), PlanOptions(total_slots=20))
+    assert [d.action for d in result.keys] == ["rest"]
+    assert any("skew_join takes a number" in note for note in result.notes)
+
+
 def test_null_below_min_share_stays_in_the_join() -> None:
     result = plan(side([KeyStat((0,), 400)], total=1000, nulls=9), PlanOptions(total_slots=20, min_share=0.01))
     assert result.null_action == "rest"

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from skewjoin.literals import is_query_text, normalize_type, quote_spark_string, spark_ident, type_kind
+from skewjoin.literals import declarable, is_query_text, normalize_type, quote_spark_string, spark_ident, type_kind
 
 from .harness import Renderer
 
@@ -95,3 +95,18 @@ def test_ident(r: Renderer, name: str) -> None:
 def test_is_query_text(r: Renderer, text: str) -> None:
     """One rule tells a query from a table name: the profile's, the test fixtures' and the macros'."""
     assert is_query_text(text) == r.call("_sj_is_query_text", text)
+
+
+@SETTINGS
+@given(
+    t=st.sampled_from(["double", "float", "decimal(10,2)", "decimal(38,18)"]),
+    text=st.one_of(
+        st.sampled_from(["NaN", "nan", "Infinity", "-Infinity", "+inf", "inf", "-INF", "1.5", "-0.0", "1e3", ".5",
+                         "1.", "1e", "e3", "", " 2 ", "NaNx", "infinit", "0x1F", "1_000"]),
+        st.text(alphabet="0123456789.eE+-naifNItyx ", max_size=8),
+    ),
+)
+def test_declarable(r: Renderer, t: str, text: str) -> None:
+    """The profile writes a hot key into the config only where skew_join takes it: a number, or NaN and the
+    infinities of a float or double (the profile left those to the shuffle join, saying skew_join took none)."""
+    assert declarable(text, t) == (r.call("_sj_literal", text, t) is not None)

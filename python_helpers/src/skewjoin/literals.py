@@ -89,13 +89,23 @@ def key_value(text: str, data_type: str) -> KeyValue:
     return text
 
 
-def declarable(value: KeyValue, data_type: str) -> bool:
-    """Can ``skew_join`` take *value* as a hot key of *data_type*?
+#: the spellings of NaN and the infinities a float or double key takes (the macros' ``_sj_special_float``)
+_SPECIAL_FLOATS = {"nan", "inf", "+inf", "infinity", "+infinity", "-inf", "-infinity"}
 
-    The macro validates numbers by pattern, so a double NaN or Infinity cannot be declared.
+
+def declarable(value: KeyValue, data_type: str) -> bool:
+    """Can ``skew_join`` take *value* as a hot key of *data_type*? (The macros' ``_sj_literal`` writes a
+    literal for it; tests/render/test_literal_twins.py holds the two equal.)
+
+    Numbers are validated by pattern; a float or double key also takes NaN and the infinities, which Spark's
+    join matches like any value (NaN with NaN).
     """
-    if type_kind(data_type) in ("decimal", "fractional"):
-        return bool(_NUMBER.fullmatch(str(value).strip()))
+    kind = type_kind(data_type)
+    text = str(value).strip()
+    if kind == "fractional" and text.lower() in _SPECIAL_FLOATS:
+        return True
+    if kind in ("decimal", "fractional"):
+        return bool(_NUMBER.fullmatch(text))
     return True
 
 

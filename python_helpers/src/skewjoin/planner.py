@@ -387,10 +387,11 @@ def plan(side: SideStats, options: PlanOptions, other: OtherStats | None = None)
             )
             continue
         if not all(declarable(v, t) for v, t in zip(stat.values, side.types, strict=True)):
-            decisions.append(
-                KeyDecision(stat, share, "rest", f"the value {shown} cannot be declared (not a finite number)")
+            decisions.append(KeyDecision(stat, share, "rest", f"the value {shown} cannot be declared (not a number)"))
+            notes.append(
+                f"key {shown} left to the shuffle join: skew_join takes a number (or NaN or an infinity of a "
+                "float or double) as a key of this type"
             )
-            notes.append(f"key {shown} left to the shuffle join: skew_join accepts only finite numbers as keys")
             continue
         if stat.other_rows is None:
             decisions.append(
