@@ -6,13 +6,19 @@
     them in the key's type). -#}
 
 {#- The record's two lines that print `config` (the planned specification). -#}
+{#- dbt renders a properties file's config values as Jinja: a key holding {{, {% or {#, or a carriage
+    return (its JSON escape), would come back changed from the YAML form, which is then not offered. -#}
 {% macro _sj_pin_lines(config, j) -%}
     {%- set typed = skewjoin._sj_pin_typed(config, j) -%}
-    {{- return([
-        "auto: planned specification; to pin it (and skip the measuring), paste into the model (Jinja): {{ config(skew_join="
-            ~ skewjoin._sj_jinja_literal(typed) ~ ") }}",
-        "auto: the same specification in YAML (a properties file or dbt_project.yml): skew_join: " ~ tojson(typed)
-    ]) -}}
+    {%- set yaml_value = tojson(typed) -%}
+    {%- set jinja_line = "auto: planned specification; to pin it (and skip the measuring), paste into the model (Jinja): "
+        ~ "{{ config(skew_join=" ~ skewjoin._sj_jinja_literal(typed) ~ ") }}" -%}
+    {%- if modules.re.search('[{][{%#]|\\\\r', yaml_value) -%}
+        {{- return([jinja_line, "auto: no YAML form of this specification: dbt renders a properties file's config values "
+            ~ "as Jinja, which would change a key holding {{, {%, {# or a carriage return; pin it in the Jinja form"]) -}}
+    {%- endif -%}
+    {{- return([jinja_line,
+        "auto: the same specification in YAML (a properties file or dbt_project.yml): skew_join: " ~ yaml_value]) -}}
 {%- endmacro %}
 
 

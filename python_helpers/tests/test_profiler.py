@@ -210,6 +210,23 @@ def test_nan_and_infinite_keys_of_a_double_are_hot_keys() -> None:
     assert any("skew_join takes a number" in note for note in result.notes)
 
 
+def test_keys_dbt_would_render_get_no_yaml_form() -> None:
+    # dbt renders a properties file's config values as Jinja: a key holding {{ ... }} came back as what it
+    # renders to, {# ... #} as '', a carriage return as \n, and {% if %} stopped `dbt parse`
+    keys = ["{{ var('x') }}", "{# c #}", "cr\rx", "{% if %}"]
+    stats = side([KeyStat((k,), 200 - i) for i, k in enumerate(keys)], total=1000, types=("string",))
+    result = plan(stats, PlanOptions(total_slots=20))
+    text = report(result)
+    assert "No YAML form: dbt renders a properties file's config values as Jinja" in text
+    assert "YAML, for the model's" not in text
+    assert """{{ config(skew_join={'hot_keys': {'a': ["{{ var('x') }}", '{# c #}', 'cr\\rx', '{% if %}']}""" in text
+    data = to_json(result)
+    assert data["yaml"] is None and "carriage return" in data["yaml_refused"]
+    # a plain string key keeps both forms
+    plain = plan(side([KeyStat(("EU",), 400)], types=("string",)), PlanOptions(total_slots=20))
+    assert "YAML, for the model's" in report(plain) and to_json(plain)["yaml_refused"] is None
+
+
 def test_null_below_min_share_stays_in_the_join() -> None:
     result = plan(side([KeyStat((0,), 400)], total=1000, nulls=9), PlanOptions(total_slots=20, min_share=0.01))
     assert result.null_action == "rest"
@@ -366,7 +383,7 @@ def test_multi_column_keys() -> None:
 
 
 def test_values_the_macro_cannot_take_are_left_alone() -> None:
-    stats = side([KeyStat(("NaN",), 500), KeyStat(("1.5",), 200)], types=("double",))
+    stats = side([KeyStat(("NaN",), 500), KeyStat(("1.5",), 200)], types=("decimal(10,2)",))
     result = plan(stats, PlanOptions())
     assert [d.action for d in result.keys] == ["rest", "hot_key"]
     assert result.config["hot_keys"] == {"a": ["1.5"]}

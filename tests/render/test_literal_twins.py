@@ -110,3 +110,24 @@ def test_declarable(r: Renderer, t: str, text: str) -> None:
     """The profile writes a hot key into the config only where skew_join takes it: a number, or NaN and the
     infinities of a float or double (the profile left those to the shuffle join, saying skew_join took none)."""
     assert declarable(text, t) == (r.call("_sj_literal", text, t) is not None)
+
+
+@pytest.mark.parametrize(
+    ("key", "yaml"),
+    [
+        ("EU", True),
+        ("{{ var('x') }}", False),
+        ("{# c #}", False),
+        ("{% if %}", False),
+        ("cr\rx", False),
+        ("a { b } %", True),
+    ],
+)
+def test_auto_records_no_yaml_form_of_a_key_dbt_would_render(r: Renderer, key: str, yaml: bool) -> None:
+    """'auto''s record offers the planned specification in YAML only where dbt reads it back as written (dbt
+    renders a properties file's values as Jinja); the Jinja form always."""
+    j = {"keys": [{"type": "string"}]}
+    lines = r.call("_sj_pin_lines", {"hot_keys": {"a": [key]}}, j)
+    assert lines[0].startswith("auto: planned specification; to pin it")
+    assert lines[1].startswith("auto: the same specification in YAML") is yaml
+    assert lines[1].startswith("auto: no YAML form of this specification") is not yaml

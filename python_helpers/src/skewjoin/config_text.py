@@ -1,5 +1,8 @@
 """A ``skew_join`` specification as text a user pastes: YAML for a properties file and a Jinja
-``config()`` line for a model; both parse back to the same dict."""
+``config()`` line for a model; both parse back to the same dict, and dbt reads the Jinja line back as
+written. dbt renders a properties file's config values as Jinja, which changes a string holding ``{{``,
+``{%``, ``{#`` or a carriage return (:func:`changed_by_dbt_in_yaml`): such a specification pins only in
+the Jinja form."""
 
 from __future__ import annotations
 
@@ -48,6 +51,31 @@ def to_yaml(config: Mapping[str, Any], key: str = "skew_join") -> str:
         width=1_000_000,
     )
     return text
+
+
+#: what dbt's rendering of a properties file's values changes: Jinja's delimiters (a value holding them is
+#: rendered, or fails to parse) and a carriage return (Jinja writes every line break as \n)
+_RENDERED = ("{{", "{%", "{#", "\r")
+
+
+def changed_by_dbt_in_yaml(config: Mapping[str, Any]) -> list[str]:
+    """The strings of *config* (keys and values, nested) that dbt would change reading the YAML form."""
+    found: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            if any(mark in value for mark in _RENDERED) and value not in found:
+                found.append(value)
+        elif isinstance(value, Mapping):
+            for k, v in value.items():
+                walk(k)
+                walk(v)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                walk(v)
+
+    walk(config)
+    return found
 
 
 _JINJA_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from skewjoin.config_text import jinja_config_line, to_yaml
+from skewjoin.config_text import changed_by_dbt_in_yaml, jinja_config_line, to_yaml
 from skewjoin.literals import KeyValue
 from skewjoin.planner import KeyDecision, Plan, fmt_rows
 
@@ -171,16 +171,32 @@ def report(result: Plan, timings: Mapping[str, float] | None = None) -> str:
             "(skew_join with no skew specification)."
         )
         return "\n".join(out) + "\n"
-    out.append("YAML, for the model's `config:` in a properties file (models/<name>.yml):")
-    out.append("")
-    out.append("    # " + total_slots_comment(result))
-    out.extend("    " + line for line in to_yaml(config).rstrip("\n").split("\n"))
+    refused = yaml_refusal(config)
+    if refused is None:
+        out.append("YAML, for the model's `config:` in a properties file (models/<name>.yml):")
+        out.append("")
+        out.append("    # " + total_slots_comment(result))
+        out.extend("    " + line for line in to_yaml(config).rstrip("\n").split("\n"))
+    else:
+        out.append("No YAML form: " + refused)
     out.append("")
     out.append("Jinja, as the first line of the model (the same dict works as skew_join(..., skew=...)):")
     out.append("")
     out.append("    {# " + total_slots_comment(result).replace("#}", "# }") + " #}")
     out.append("    " + jinja_config_line(config))
     return "\n".join(out) + "\n"
+
+
+def yaml_refusal(config: Mapping[str, Any]) -> str | None:
+    """Why *config* has no YAML form (dbt would change some of its keys reading it), or None."""
+    changed = changed_by_dbt_in_yaml(config)
+    if not changed:
+        return None
+    shown = ", ".join(repr(v) for v in changed[:5]) + (f" and {len(changed) - 5} more" if len(changed) > 5 else "")
+    return (
+        f"dbt renders a properties file's config values as Jinja, which would change {shown} (they hold "
+        "{{, {%, {# or a carriage return); pin the specification with the Jinja line below."
+    )
 
 
 def to_json(result: Plan, timings: Mapping[str, float] | None = None) -> dict[str, Any]:
@@ -246,6 +262,7 @@ def to_json(result: Plan, timings: Mapping[str, float] | None = None) -> dict[st
         "notes": list(result.notes),
         "timings_seconds": dict(timings or {}),
         "config": config,
-        "yaml": to_yaml(config) if config else None,
+        "yaml": to_yaml(config) if config and yaml_refusal(config) is None else None,
+        "yaml_refused": yaml_refusal(config) if config else None,
         "jinja": jinja_config_line(config) if config else None,
     }
