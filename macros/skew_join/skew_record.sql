@@ -33,8 +33,13 @@
     {%- if plan.layout is not none -%}
         {%- do lines.extend(skewjoin._sj_groups_record(j, plan.layout, plan.slots[1], hot)) -%}
     {%- endif -%}
-    {{- return(lines + [skewjoin._sj_strategy_record(hot.active, plan.layout is not none,
-        {'hot': 'broadcast', 'plain': 'plain shuffle join', 'slotted': 'a shuffle join'})]) -}}
+    {%- set nulls = [] -%}
+    {%- for side in ['left', 'right'] if hot.active and hot['null_' ~ side] -%}
+        {%- do nulls.append('kept' if side in j.semantics.keeps_unmatched else 'dropped') -%}
+    {%- endfor -%}
+    {%- set branch = hot.active and (hot.left is not none or hot.right is not none) -%}
+    {{- return(lines + [skewjoin._sj_strategy_record(branch, ('kept' if 'kept' in nulls else ('dropped' if nulls else none)),
+        plan.layout is not none, {'hot': 'broadcast', 'plain': 'plain shuffle join', 'slotted': 'a shuffle join'})]) -}}
 {%- endmacro %}
 
 
@@ -80,15 +85,23 @@
 {%- endmacro %}
 
 
-{#- The record's last line, a skew strategy: `union` (a hot-key branch
-    unioned with the rest), `grouped` (skew groups); `words` name the hot
-    join, the plain rest and the slotted join. -#}
-{% macro _sj_strategy_record(union, grouped, words) -%}
-    {%- if not union -%}
-        {{- return('strategy: skew groups over ' ~ words.slotted ~ ' on (keys, slot)') -}}
+{#- The record's last line, a skew strategy, as the SQL has it: `branch` (a
+    hot-key branch unioned with the rest), `nulls` ('kept': the rows with a
+    NULL key routed around the join and unioned, 'dropped': left out before
+    it, or none), `grouped` (skew groups); `words` name the hot join, the
+    plain rest and the slotted join. -#}
+{% macro _sj_strategy_record(branch, nulls, grouped, words) -%}
+    {%- if branch -%}
+        {{- return('strategy: hot keys by ' ~ words.hot ~ ' + ' ~ ('skew groups' if grouped else words.plain)
+            ~ ' for the rest, results unioned') -}}
     {%- endif -%}
-    {{- return('strategy: hot keys by ' ~ words.hot ~ ' + ' ~ ('skew groups' if grouped else words.plain)
-        ~ ' for the rest, results unioned') -}}
+    {%- set join = ('skew groups over ' ~ words.slotted ~ ' on (keys, slot)') if grouped else words.plain -%}
+    {%- if nulls == 'kept' -%}
+        {{- return('strategy: ' ~ join ~ ', the rows with a NULL key routed around it and kept, results unioned') -}}
+    {%- elif nulls == 'dropped' -%}
+        {{- return('strategy: ' ~ join ~ ', the rows with a NULL key dropped before it') -}}
+    {%- endif -%}
+    {{- return('strategy: ' ~ join) -}}
 {%- endmacro %}
 
 
@@ -146,8 +159,8 @@ subqueries to shuffle {{ a }} once)
                if not retyped else "a join whose key type matches the previous one's keeps its partitioning (the"
                ~ ' others shuffle again, see above)')) -%}
     {%- endif -%}
-    {%- set union = hot.left is not none or (hot.null_left and all_left) -%}
-    {{- return(lines + [skewjoin._sj_strategy_record(union, plan.layout is not none,
+    {%- set nulls = none if not hot.null_left else ('kept' if all_left else 'dropped') -%}
+    {{- return(lines + [skewjoin._sj_strategy_record(hot.left is not none, nulls, plan.layout is not none,
         {'hot': 'a chain of broadcast joins', 'plain': 'the plain chain', 'slotted': 'a chain of shuffle joins'})]) -}}
 {%- endmacro %}
 

@@ -15,7 +15,7 @@
   skew groups: 1, total slots 20 (from skew_join.total_slots); rows in no group: slots #0-#6 by key hash
   group 1 group_1: when 'a.k = 0', driver a, 13 slots -> slots #7-#19, distribute random: a rows spread by a hash of the whole row and its input split; b rows of the group multicast x13 (each of them is read once and copied to 13 slots: 12 extra rows per row)
   group 1: key 0's 13 slots placed on 13 distinct shuffle partitions of 200 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash
-  strategy: hot keys by broadcast + skew groups for the rest, results unioned
+  strategy: skew groups over a shuffle join on (keys, slot), the rows with a NULL key dropped before it
   measuring cost: 25 compile-time queries (3 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; salt reach 1, <elapsed> s; catalog 1, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; settings 14, <elapsed> s; size estimates 2, <elapsed> s; slot placement 1, <elapsed> s
 */
 with

@@ -11,7 +11,7 @@
   auto: pinned, that specification is counted at compile time as any declared one: a group or hot key under one slot's even share (1/20) is dropped; add 'verify': 0.01 to keep auto's min_share, or 'verify': false to plan it as written
   hot keys of a (planned from the measured counts): none + NULL keys
   rows of a with a NULL key are dropped before the join (they can never match and a is not preserved)
-  strategy: hot keys by broadcast + plain shuffle join for the rest, results unioned
+  strategy: plain shuffle join, the rows with a NULL key dropped before it
   measuring cost: 21 compile-time queries (2 reading data), <elapsed> s of wall time; by kind: 'auto' counts 2, <elapsed> s; catalog 1, <elapsed> s; column lists 2, <elapsed> s; column statistics 2, <elapsed> s; settings 12, <elapsed> s; size estimates 2, <elapsed> s
 */
 with
