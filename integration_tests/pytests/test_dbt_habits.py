@@ -61,12 +61,12 @@ RECORDS = {
     ],
     "ut_skew_join_seed_groups": ["skew groups: 3, total slots 20", "strategy: skew groups over a shuffle join"],
     "ut_skew_join_auto": [
-        "auto: nothing measured: measuring needs a query and run-time queries are off (this is a dbt unit test",
+        "auto: nothing measured: measuring needs a query and compile-time queries are off (this is a dbt unit test",
         "strategy: plain join",
     ],
     "ut_skew_join_chain": ["skew groups: 1, total slots 20", "group 1 group_1: when 'a.k_big = 0', driver a, 8 slots"],
-    "ut_star_join": ["not looked up: run-time queries are off (this is a dbt unit test", "broadcast: none"],
-    "ut_prune_predicate": ["no predicate (true): run-time queries are off (this is a dbt unit test"],
+    "ut_star_join": ["not looked up: compile-time queries are off (this is a dbt unit test", "broadcast: none"],
+    "ut_prune_predicate": ["no predicate (true): compile-time queries are off (this is a dbt unit test"],
 }
 
 
@@ -145,9 +145,9 @@ def test_build_empty_over_every_model(inputs_built: DbtProject) -> None:
         assert len([n for n in nodes if n[0] == "unit_test"]) == len(RECORDS)
         results = result.result.results  # type: ignore[union-attr]
         compiled = {r.node.name: str(r.node.compiled_code) for r in results if r.node.resource_type == "model"}
-        assert "run-time queries are off (dbt --empty" in compiled["pr_semi_join"]
+        assert "compile-time queries are off (dbt --empty" in compiled["pr_semi_join"]
         assert "where false limit 0" in compiled["pr_semi_join"]
-        assert ("auto: nothing measured: measuring needs a query and run-time queries are off (dbt --empty"
+        assert ("auto: nothing measured: measuring needs a query and compile-time queries are off (dbt --empty"
                 in compiled["sj_auto_inner"])  # fmt: skip
         # a pinned specification keeps its plan: the plan, not the plain join
         assert "strategy: skew groups over a shuffle join" in compiled["sj_seed_three_groups"]

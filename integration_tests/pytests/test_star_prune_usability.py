@@ -55,7 +55,7 @@ def test_star_join_without_run_time_queries(compile_inline: Callable[..., Any], 
     )
     sql = inline_compiled_sql(compile_inline(call, vars=NO_QUERIES))
     assert "/*+ broadcast(s), merge(d) */" in sql
-    assert "run-time queries are off" in sql and "pruning: none" in sql
+    assert "compile-time queries are off" in sql and "pruning: none" in sql
     plain = (
         f"select f.sale_id, s.store_name, d.day_name from {SCHEMA}.star_sales as f "
         f"inner join {SCHEMA}.star_stores as s on f.store_id = s.store_id "
@@ -74,7 +74,7 @@ def test_prune_predicate_without_run_time_queries(compile_inline: Callable[..., 
         "        {'relation': ref('prune_dates'), 'filter': 'year = 2026 and month = 2', 'on': ['date_key']}]) }}"
     )
     sql = inline_compiled_sql(compile_inline(model, vars=NO_QUERIES))
-    assert "no predicate (true): run-time queries are off" in sql
+    assert "no predicate (true): compile-time queries are off" in sql
     plain = (
         f"select f.sale_id, d.month from {SCHEMA}.prune_sales as f "
         f"inner join {SCHEMA}.prune_dates as d on f.date_key = d.date_key where d.year = 2026 and d.month = 2"

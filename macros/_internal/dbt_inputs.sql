@@ -12,7 +12,7 @@
       `(select * from <relation> where false limit 0) <alias>`; the columns
       are the relation's, and there is no data to measure.
 
-    In both cases the run-time queries (measuring, counting, sizes, key sets)
+    In both cases the compile-time queries (measuring, counting, sizes, key sets)
     are off, as with var skewjoin_run_queries: false (the one switch,
     measure.sql), and the decision record says why. -#}
 

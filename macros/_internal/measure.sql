@@ -19,7 +19,7 @@
 {%- endmacro %}
 
 
-{#- Why run-time queries are off, as the records say it: '(...)'. -#}
+{#- Why compile-time queries are off, as the records say it: '(...)'. -#}
 {% macro _sj_queries_off_reason() -%}
     {%- if skewjoin._sj_in_unit_test() -%}
         {{- return('(this is a dbt unit test: its inputs are the given rows, which no compile-time query can read)') -}}
@@ -37,7 +37,7 @@
     the decision record's cost line sums. -#}
 {% macro _sj_run_query(sql, reads='data') -%}
     {%- if reads == 'data' and not skewjoin._sj_queries_allowed() -%}
-        {%- do exceptions.raise_compiler_error('skewjoin: a query that reads data ran with run-time queries off '
+        {%- do exceptions.raise_compiler_error('skewjoin: a query that reads data ran with compile-time queries off '
             ~ skewjoin._sj_queries_off_reason() ~ '; this is a bug in skewjoin, please report it: ' ~ sql[:200]) -%}
     {%- endif -%}
     {%- set started = modules.datetime.datetime.now() -%}

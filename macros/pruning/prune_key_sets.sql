@@ -164,7 +164,7 @@ having max(sj_created) < current_timestamp() - make_interval(0, 0, 0, 0, {{ hour
     'seconds'}. -#}
 {% macro _sj_prune_key_sets_record(work) -%}
     {%- if work.skipped == 'off' -%}
-        {{- return(['nothing computed: run-time queries are off ' ~ skewjoin._sj_queries_off_reason()]) -}}
+        {{- return(['nothing computed: compile-time queries are off ' ~ skewjoin._sj_queries_off_reason()]) -}}
     {%- elif work.skipped is not none -%}
         {{- return(['nothing computed: dbt ' ~ work.skipped ~ ' runs no model, so no key set is needed']) -}}
     {%- endif -%}

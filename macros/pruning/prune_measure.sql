@@ -3,7 +3,7 @@
     relations (those that constrain the same big columns), and the
     partitions the predicate keeps. With var skewjoin_run_queries false
     nothing is measured. Returns
-      {'allowed': run-time queries on,
+      {'allowed': compile-time queries on,
        'cache': none or {'table', 'run', 'present': [ids], 'key_sets': [...]},
        'groups': [{'sources', 'missing': [ids not in the cache], 'collected': keys or none}],
        'partitions': none or {'total', 'kept', 'seconds'}}. -#}

@@ -4,7 +4,7 @@
     predicate keeps. The plan is data, so that star_join can apply it as
     well and `_sj_prune_record` can say what it chose and why:
       {'spec': the resolved request,
-       'allowed': run-time queries on (off: the predicate is `true`),
+       'allowed': compile-time queries on (off: the predicate is `true`),
        'cache': none or {'table', 'run', 'present': [ids], 'key_sets': [...]},
        'groups': [group plans, see `_sj_prune_group_plan`],
        'empty': a group's key set is empty (the predicate is `false`),

@@ -43,7 +43,7 @@
         fallback, cache) -%}
     {#- resolve: the big table's and the small relations' columns, key types and partitions -#}
     {%- set spec = skewjoin._sj_prune_resolve(spec) -%}
-    {#- measure: the prune cache, the key sets and the partitions kept (unless run-time queries are off) -#}
+    {#- measure: the prune cache, the key sets and the partitions kept (unless compile-time queries are off) -#}
     {%- set measured = skewjoin._sj_prune_measure(spec) -%}
     {#- plan: the predicate, as data; no query -#}
     {%- set plan = skewjoin._sj_prune_plan(spec, measured) -%}

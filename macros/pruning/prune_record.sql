@@ -7,7 +7,7 @@
     {%- set lines = [skewjoin._sj_prune_big_line(spec)] -%}
     {%- if not plan.allowed -%}
         {%- set line -%}
-no predicate (true): run-time queries are off {{ skewjoin._sj_queries_off_reason() }}, so no key of the small relations
+no predicate (true): compile-time queries are off {{ skewjoin._sj_queries_off_reason() }}, so no key of the small relations
 was collected and nothing is pruned
         {%- endset -%}
         {%- do lines.append(line | replace('\n', ' ')) -%}

@@ -227,7 +227,7 @@ prune on a key of a number, string, boolean, date or timestamp type
 {#- Resolve the request against the real columns (needs `execute`; reads
     column lists and settings only). Adds to each source its key columns
     (see above) and, with the prune cache on, its key set; to the request
-    the big table's columns and, when run-time queries are allowed, its
+    the big table's columns and, when compile-time queries are allowed, its
     partition columns. -#}
 {% macro _sj_prune_resolve(spec) -%}
     {%- set ansi = (skewjoin._sj_spark_conf('spark.sql.ansi.enabled', 'false') | lower) == 'true' -%}

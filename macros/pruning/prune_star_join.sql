@@ -4,7 +4,7 @@
     dimension without a filter keeps all its keys, and collecting them
     rarely pays). The pruning is data:
       {'state': 'no_dimension' (no inner or left semi dimension), 'no_filter',
-                'off' (run-time queries are off), 'ready' (spec), 'measured'
+                'off' (compile-time queries are off), 'ready' (spec), 'measured'
                 or 'planned',
        'spec', 'measured', 'plan' (the pruning plan, `_sj_prune_plan`),
        'predicate': SQL on the fact's alias, or none}. -#}
@@ -64,7 +64,7 @@
         {{- return(['pruning: no inner or left semi dimension has a filter, so the fact is read whole']) -}}
     {%- elif pruning.state == 'off' -%}
         {%- set line -%}
-pruning: none, run-time queries are off {{ skewjoin._sj_queries_off_reason() }}: no key was collected, so the fact is
+pruning: none, compile-time queries are off {{ skewjoin._sj_queries_off_reason() }}: no key was collected, so the fact is
 read whole
         {%- endset -%}
         {{- return([line | replace('\n', ' ')]) -}}

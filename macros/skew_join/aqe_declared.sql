@@ -11,7 +11,7 @@
     key (its driver's rows, spread over its slots; over one where it
     distributes by keys). `hot`: `_sj_plan_hot_keys`'s; `verified`:
     `_sj_judge_groups`'s or none. Returns none where verification counted
-    nothing (off, run-time queries off, or no declared key left), else
+    nothing (off, compile-time queries off, or no declared key left), else
     {'keys' (as `_sj_aqe_heavy_keys`, with 'cost': the work the plan adds
     for the key), 'sides' ({side: {'total',
     'splits'}}), 'unknown' (why a kept key cannot be weighed: the forecast is

@@ -9,7 +9,7 @@
     {%- if auto.skipped == 'declined' -%}
         {{- return(["auto: nothing measured (skew plans are declined, see above)"]) -}}
     {%- elif auto.skipped == 'off' -%}
-        {{- return(["auto: nothing measured: measuring needs a query and run-time queries are off " ~ auto.reason
+        {{- return(["auto: nothing measured: measuring needs a query and compile-time queries are off " ~ auto.reason
             ~ "; the plain join is written"]) -}}
     {%- elif auto.skipped == 'aqe' -%}
         {{- return(auto.aqe.lines) -}}

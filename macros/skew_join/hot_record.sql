@@ -13,7 +13,7 @@
             {%- do lines.append('hot keys of ' ~ alias ~ " not measured: 'auto' is not run where the skew plans are"
                 ~ ' declined') -%}
         {%- elif e.how == 'off' -%}
-            {%- do lines.append('hot keys of ' ~ alias ~ " not measured: 'auto' needs a query and run-time queries are"
+            {%- do lines.append('hot keys of ' ~ alias ~ " not measured: 'auto' needs a query and compile-time queries are"
                 ~ ' off ' ~ e.reason) -%}
         {%- elif e.how == 'aqe' -%}
             {%- do lines.append('hot keys of ' ~ alias ~ ' not measured: the join is left to AQE (its regime,'

@@ -19,7 +19,7 @@
     dbt-databricks target (a cluster or a SQL warehouse) read nothing and
     decline nothing. Both reads (SET
     spark.master, and a range() that counts the tasks of Spark's default
-    parallelism) touch no data, so they run with run-time queries off too.
+    parallelism) touch no data, so they run with compile-time queries off too.
 
     A measure: returns {'declined', 'parallelism' (none when not read),
     'master' (none when not read), 'minimum', 'source'}; `_sj_guard_record`

@@ -67,13 +67,13 @@ end
 
 
 {#- Why `what` (skew groups, hot keys of a side) is not counted, or none when
-    it is: verification off, or run-time queries off. -#}
+    it is: verification off, or compile-time queries off. -#}
 {% macro _sj_verify_skipped(verify, what, tail='') -%}
     {%- if not verify.on -%}
         {{- return(what ~ ' not verified against the data (verify false, from ' ~ verify.source ~ ')') -}}
     {%- endif -%}
     {%- if not skewjoin._sj_queries_allowed() -%}
-        {{- return(what ~ ' not verified: counting their rows needs a query and run-time queries are off '
+        {{- return(what ~ ' not verified: counting their rows needs a query and compile-time queries are off '
             ~ skewjoin._sj_queries_off_reason() ~ tail) -}}
     {%- endif -%}
     {{- return(none) -}}

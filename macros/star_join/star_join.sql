@@ -89,7 +89,7 @@
     {%- set pruning = skewjoin._sj_star_prune_spec(spec, options.prune_cache) if options.prune else none -%}
     {#- resolve: column lists -#}
     {%- set spec = skewjoin._sj_star_resolve(spec, columns) -%}
-    {#- measure: sizes (unless run-time queries are off), then the fact's pruning (its key queries) -#}
+    {#- measure: sizes (unless compile-time queries are off), then the fact's pruning (its key queries) -#}
     {%- set seconds = skewjoin._sj_star_measure(spec, options) -%}
     {%- set pruning = skewjoin._sj_star_prune_measure(pruning) if pruning is not none else none -%}
     {#- plan: broadcasts, join order and the pruning predicate, as data; no query -#}

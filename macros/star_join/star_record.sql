@@ -63,7 +63,7 @@ memory
     {%- endif -%}
     {%- if plan.seconds is none -%}
         {%- set off -%}
-size queries: none, run-time queries are off {{ skewjoin._sj_queries_off_reason() }}: no size was looked up, so only
+size queries: none, compile-time queries are off {{ skewjoin._sj_queries_off_reason() }}: no size was looked up, so only
 dimensions with broadcast: true are broadcast
         {%- endset -%}
         {%- do lines.append(off | replace('\n', ' ')) -%}
@@ -92,7 +92,7 @@ dimensions with broadcast: true are broadcast
 {#- Where a dimension's size came from (`_sj_star_measure_base`). -#}
 {% macro _sj_star_size_source(size) -%}
     {%- if size.how == 'off' -%}
-        {{- return('not looked up: run-time queries are off ' ~ skewjoin._sj_queries_off_reason()) -}}
+        {{- return('not looked up: compile-time queries are off ' ~ skewjoin._sj_queries_off_reason()) -}}
     {%- elif size.how == 'query' -%}
         {%- set source -%}
 a query other than `select <columns> from <table> [where ...]` is not estimated (give the table as relation with a

@@ -182,7 +182,7 @@ from (
     `_sj_star_measure_base`), format, bound, factor and where the factor
     comes from ('factor_from': 'dimension', 'format', 'option' or 'default'),
     and the estimate used against the budget (bytes x factor, rounded up).
-    Returns the seconds the size queries took, none when run-time queries
+    Returns the seconds the size queries took, none when compile-time queries
     are off. -#}
 {% macro _sj_star_measure(spec, options) -%}
     {%- set started = modules.datetime.datetime.now() -%}

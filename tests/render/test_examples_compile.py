@@ -9,7 +9,7 @@ makes that impossible to ship.
 The example is the first form after "Right form, for example:" (a message
 may add "or <another form>" or a note in parentheses): a value written as in
 a model, ``name=value`` for a macro argument, the bare value for a key inside
-a specification. The fixed call compiles with run-time queries off, so that
+a specification. The fixed call compiles with compile-time queries off, so that
 an example such as ``'auto'`` compiles without data.
 """
 

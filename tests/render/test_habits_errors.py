@@ -55,7 +55,7 @@ def test_unit_test_with_auto_plans_without_measuring_and_says_why(renderer: Call
     r = _unit_test(renderer(*INPUTS), "{{ config(skew_join='auto') }}\n" + CTE_CALL)
     record = decision_record(r.render(CTE_CALL), "skew_join")
     assert "skew specification from config skew_join ('auto')" in record
-    assert ("auto: nothing measured: measuring needs a query and run-time queries are off (this is a dbt unit "
+    assert ("auto: nothing measured: measuring needs a query and compile-time queries are off (this is a dbt unit "
             "test: its inputs are the given rows") in record  # fmt: skip
     assert not any("sj_null_rows" in q for q in r.spark.queries)
 
@@ -106,7 +106,7 @@ def test_empty_run_prune_predicate_describes_no_subquery(renderer: Callable[...,
         "{{ skewjoin.prune_predicate(\"(select * from skewjoin_it.prune_sales where false limit 0)\", 's', "
         "[{'relation': \"(select * from skewjoin_it.prune_stores where false limit 0)\", 'on': ['store_id']}]) }}"
     )
-    assert "no predicate (true): run-time queries are off (dbt --empty" in sql
+    assert "no predicate (true): compile-time queries are off (dbt --empty" in sql
     assert not any("limit 0" in q for q in r.spark.queries), r.spark.queries
 
 

@@ -1,6 +1,6 @@
 """skew_join says what it did where a user could be surprised (no Spark):
 groups that hot keys leave empty, the copies a group makes, and compiling
-with run-time queries off."""
+with compile-time queries off."""
 
 from __future__ import annotations
 
@@ -56,13 +56,13 @@ def test_no_run_time_queries_never_probes_splits_for_a_spread() -> None:
 
 
 def test_a_data_query_past_the_switch_is_refused(renderer: Callable[..., Renderer]) -> None:
-    """Every compile-time query goes through _sj_run_query: with run-time queries off a
+    """Every compile-time query goes through _sj_run_query: with compile-time queries off a
     metadata read runs, and a data read is refused (a caller that forgot the switch)."""
     r = renderer("typed_left", vars={"skewjoin_run_queries": False})
     r.render("{{ skewjoin._sj_run_query('set spark.sql.shuffle.partitions', 'metadata') }}")
     assert r.spark.queries == ["set spark.sql.shuffle.partitions"]
     message = r.compile_error("{{ skewjoin._sj_run_query('select count(*) from skewjoin_it.typed_left') }}")
-    assert "run-time queries off" in message and "bug in skewjoin" in message
+    assert "compile-time queries off" in message and "bug in skewjoin" in message
     assert r.spark.queries == ["set spark.sql.shuffle.partitions"]
 
 

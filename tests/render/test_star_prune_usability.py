@@ -146,7 +146,7 @@ def test_near_misses_say_did_you_mean(
 # (id, call with a hole {}, the failing text put in the hole). The example the
 # message gives goes in the same hole and must compile. star_join calls use
 # prune=false so that a filtered dimension asks no key query of the fake Spark;
-# prune_predicate calls compile with run-time queries off (column lists only).
+# prune_predicate calls compile with compile-time queries off (column lists only).
 STAR = "{{ skewjoin.star_join(ref('star_sales'), %s) }}"
 STAR_DIM = STAR % "[{'relation': ref('star_stores'), 'alias': 's', 'on': ['store_id'], %s}], prune=false"
 PRUNE = "select 1 where {{ skewjoin.prune_predicate(ref('prune_sales'), 'f', %s) }}"
@@ -255,7 +255,7 @@ def test_the_right_form_compiles(renderer: Callable[..., Renderer], template: st
         raise AssertionError(f"the right form {example!r} does not compile:\n{fixed}\n{exc}") from exc
 
 
-# -- run-time queries off ---------------------------------------------------------------------
+# -- compile-time queries off ---------------------------------------------------------------------
 
 
 def test_star_join_without_queries_looks_up_no_size_and_broadcasts_only_forced() -> None:
@@ -265,10 +265,10 @@ def test_star_join_without_queries_looks_up_no_size_and_broadcasts_only_forced()
     body = strip_record(sql)
     assert "/*+ broadcast(d), merge(s) */" in body
     record = collapse(decision_record(sql, "star_join"))
-    assert "size unknown (not looked up: run-time queries are off (var skewjoin_run_queries: false))" in record
-    assert "size queries: none, run-time queries are off" in record
+    assert "size unknown (not looked up: compile-time queries are off (var skewjoin_run_queries: false))" in record
+    assert "size queries: none, compile-time queries are off" in record
     assert "only dimensions with broadcast: true are broadcast" in record
-    assert "pruning: none, run-time queries are off" in record
+    assert "pruning: none, compile-time queries are off" in record
     assert "sj_f as" not in body  # the fact is read whole
 
 

@@ -1,8 +1,8 @@
 /* skewjoin.skew_join decision record (model unit_model)
   left join on a.k_int (int) = b.k_int (int); skew specification from argument skew
   output columns of b renamed to avoid duplicate names: k_big -> b_k_big, k_str -> b_k_str, k_date -> b_k_date, k_ts -> b_k_ts, region -> b_region
-  hot keys of a not measured: 'auto' needs a query and run-time queries are off (var skewjoin_run_queries: false)
-  hot keys of b not measured: 'auto' needs a query and run-time queries are off (var skewjoin_run_queries: false)
+  hot keys of a not measured: 'auto' needs a query and compile-time queries are off (var skewjoin_run_queries: false)
+  hot keys of b not measured: 'auto' needs a query and compile-time queries are off (var skewjoin_run_queries: false)
   hot keys: none to handle, so no hot-key branch
   strategy: plain join (no skew groups, hot keys declined)
   measuring cost: 3 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 2, <elapsed> s; settings 1, <elapsed> s

@@ -1,13 +1,13 @@
 /* skewjoin.star_join decision record (model unit_model)
   star join: fact f (skewjoin_it.star_sales) with 2 dimension(s); broadcast budget 10485760 bytes (10.0 MiB) from default
   rule: Hive's map-join conversion with one budget: the dimensions that may be broadcast (inner, left, left semi, left anti joins; known size) are taken smallest first while the sum of their sizes x size factor fits the budget (this broadcasts as many as fit); unknown sizes are never broadcast
-  dimension s (skewjoin_it.star_stores, inner join on f.store_id = s.store_id): size unknown (not looked up: run-time queries are off (var skewjoin_run_queries: false)) -> shuffle (size unknown, and a dimension of unknown size is never broadcast)
-  dimension d (skewjoin_it.star_dates, inner join on f.sold_date = d.date_key, filter: year = 2026): size unknown (not looked up: run-time queries are off (var skewjoin_run_queries: false)) -> broadcast (broadcast: true (forced; size unknown, not counted))
+  dimension s (skewjoin_it.star_stores, inner join on f.store_id = s.store_id): size unknown (not looked up: compile-time queries are off (var skewjoin_run_queries: false)) -> shuffle (size unknown, and a dimension of unknown size is never broadcast)
+  dimension d (skewjoin_it.star_dates, inner join on f.sold_date = d.date_key, filter: year = 2026): size unknown (not looked up: compile-time queries are off (var skewjoin_run_queries: false)) -> broadcast (broadcast: true (forced; size unknown, not counted))
   candidates smallest first (bytes x factor): none
   broadcast: d (total 0 of 10485760 bytes); shuffle: s (hint merge, so that Spark does not broadcast them past the budget)
   join order: d, s (broadcast joins first (filtering joins, then left joins), then shuffle joins)
-  size queries: none, run-time queries are off (var skewjoin_run_queries: false): no size was looked up, so only dimensions with broadcast: true are broadcast
-  pruning: none, run-time queries are off (var skewjoin_run_queries: false): no key was collected, so the fact is read whole
+  size queries: none, compile-time queries are off (var skewjoin_run_queries: false): no size was looked up, so only dimensions with broadcast: true are broadcast
+  pruning: none, compile-time queries are off (var skewjoin_run_queries: false): no key was collected, so the fact is read whole
   measuring cost: 3 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 3, <elapsed> s
 */
 with

@@ -1,6 +1,6 @@
 /* skewjoin.skew_join decision record (model unit_model)
   inner join on a.k_int (int) = b.k_int (int); skew specification from argument skew
-  hot keys of a not verified: counting their rows needs a query and run-time queries are off (var skewjoin_run_queries: false)
+  hot keys of a not verified: counting their rows needs a query and compile-time queries are off (var skewjoin_run_queries: false)
   hot keys of a (declared): 0; 1
   hot rows of a not spread: counting its input splits needs a query and run-time queries are off (var skewjoin_run_queries: false)
   hot branch for keys of a (0; 1): a's hot rows inner join the broadcast rows of b with those keys; multicast: those rows of b are broadcast, one copy to each of the tasks (one per input split of a) of the branch; no run-time count is made; rows never hash-shuffled by these keys

@@ -1,6 +1,6 @@
 /* skewjoin.skew_join decision record (model unit_model)
   inner join on a.k_int (int) = b.k_int (int); skew specification from argument skew
-  skew groups not verified: counting their rows needs a query and run-time queries are off (var skewjoin_run_queries: false); the groups are planned as declared
+  skew groups not verified: counting their rows needs a query and compile-time queries are off (var skewjoin_run_queries: false); the groups are planned as declared
   skew groups: 1, total slots 20 (from var('skewjoin_total_slots')); rows in no group: slots #0-#15 by key hash
   group 1 group_1: when 'a.k_int = 0', driver a, 4 slots -> slots #16-#19, distribute random: a rows spread by a hash of the whole row and its input split; b rows of the group multicast x4 (each of them is read once and copied to 4 slots: 3 extra rows per row)
   group 1: key 0's 4 slots placed on 4 distinct shuffle partitions of 200 (spark.sql.shuffle.partitions), slot values chosen by Spark's partition hash
