@@ -7,7 +7,9 @@
     {#- the last line: what the compile-time queries cost (query_ledger.sql) -#}
     {%- set cost = skewjoin._sj_cost_line() -%}
     {%- set lines = lines + ([cost] if cost is not none else []) -%}
-    {%- set header = 'skewjoin.' ~ macro_name ~ ' decision record (model ' ~ skewjoin._sj_model_name() ~ ')' -%}
+    {%- set unit_test = (', unit test ' ~ model.name) if skewjoin._sj_tested_model() is not none else '' -%}
+    {%- set header = 'skewjoin.' ~ macro_name ~ ' decision record (model ' ~ skewjoin._sj_model_name() ~ unit_test
+        ~ ')' -%}
     {%- if execute -%}
         {%- do log(header ~ ': ' ~ (lines | join(' | ')), info=true) -%}
     {%- endif -%}

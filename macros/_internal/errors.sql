@@ -9,7 +9,10 @@
 -#}
 
 {% macro _sj_model_name() -%}
-    {%- if model is defined and model is not none and model.name is defined -%}
+    {%- set tested = skewjoin._sj_tested_model() -%}
+    {%- if tested is not none -%}
+        {{- return(tested) -}}
+    {%- elif model is defined and model is not none and model.name is defined -%}
         {{- return(model.name) -}}
     {%- elif this is defined and this is not none -%}
         {{- return(this.identifier) -}}
@@ -19,12 +22,37 @@
 {%- endmacro %}
 
 
+{#- In a dbt unit test, the name of the model it tests (its node's
+    tested_node_unique_id, `model.<package>.<name>`), else none: errors and
+    records name the model whose code holds the call, and the unit test. -#}
+{% macro _sj_tested_model() -%}
+    {%- if not skewjoin._sj_in_unit_test() -%}
+        {{- return(none) -}}
+    {%- endif -%}
+    {%- set tested = (model.get('tested_node_unique_id') if model is mapping else model.tested_node_unique_id) -%}
+    {%- set parts = (tested or '') | string | trim -%}
+    {%- set parts = parts.split('.', 2) -%}
+    {{- return(parts[2] if parts | length == 3 and parts[2] else none) -}}
+{%- endmacro %}
+
+
+{#- The model as messages name it: 'name', and in a dbt unit test
+    'name' (unit test 'test'). -#}
+{% macro _sj_model_ref() -%}
+    {%- set name = "'" ~ skewjoin._sj_model_name() ~ "'" -%}
+    {%- if skewjoin._sj_tested_model() is not none -%}
+        {{- return(name ~ " (unit test '" ~ model.name ~ "')") -}}
+    {%- endif -%}
+    {{- return(name) -}}
+{%- endmacro %}
+
+
 {#- Stop compilation. `problem` may be written over several lines (a
     `{% set %}` block): its line breaks become spaces. -#}
 {% macro _sj_raise(macro_name, argument, problem, example) -%}
     {%- set text = modules.re.sub('\\s*\n\\s*', ' ', problem | string | trim) -%}
     {%- set message -%}
-skewjoin.{{ macro_name }} in model '{{ skewjoin._sj_model_name() }}', argument `{{ argument }}`: {{ text }}
+skewjoin.{{ macro_name }} in model {{ skewjoin._sj_model_ref() }}, argument `{{ argument }}`: {{ text }}
   Right form, for example: {{ example }}
     {%- endset -%}
     {{- exceptions.raise_compiler_error(message) -}}
@@ -34,8 +62,7 @@ skewjoin.{{ macro_name }} in model '{{ skewjoin._sj_model_name() }}', argument `
 {#- A warning in the dbt log (the decision record says the same). -#}
 {% macro _sj_warn(macro_name, message) -%}
     {%- if execute -%}
-        {%- set model_name = skewjoin._sj_model_name() -%}
-        {%- do exceptions.warn('skewjoin.' ~ macro_name ~ " in model '" ~ model_name ~ "': " ~ message) -%}
+        {%- do exceptions.warn('skewjoin.' ~ macro_name ~ ' in model ' ~ skewjoin._sj_model_ref() ~ ': ' ~ message) -%}
     {%- endif -%}
 {%- endmacro %}
 

@@ -236,7 +236,7 @@ where sj_run = {{ skewjoin._sj_quote_string(run) }}
     {%- set where = 'where sj_cache.sj_run = ' ~ skewjoin._sj_quote_string(spec.cache_run)
         ~ " and sj_cache.sj_key_set = '" ~ ks.id ~ "'" -%}
     {%- set message -%}
-skewjoin.{{ spec.macro }} in model '{{ skewjoin._sj_model_name() }}': the key set {{ ks.id[:12] }} of
+skewjoin.{{ spec.macro }} in model {{ skewjoin._sj_model_ref() }}: the key set {{ ks.id[:12] }} of
 small[{{ src.index }}] {{ src.label }} is not in the prune cache {{ table }} for run {{ spec.cache_run }}.
 Compute it before the query runs: pre_hook="{{ '{{' }} skewjoin.prune_key_sets() {{ '}}' }}" in the model's config,
 or on-run-start

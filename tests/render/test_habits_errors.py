@@ -20,6 +20,7 @@ def _unit_test(r: Renderer, raw_code: str) -> Renderer:
     """Make the renderer's model a dbt unit test of a model with this code (as
     dbt's unit-test context does: resource_type unit_test, its own config)."""
     r.context["model"] = {"name": "ut_orders", "unique_id": "unit_test.unit.orders.ut_orders",
+                          "tested_node_unique_id": "model.unit.orders",
                           "resource_type": "unit_test", "raw_code": raw_code, "schema": "skewjoin_it",
                           "database": None}  # fmt: skip
     return r
@@ -63,14 +64,25 @@ def test_unit_test_with_auto_plans_without_measuring_and_says_why(renderer: Call
 def test_unit_test_config_that_is_not_a_literal_is_a_clear_error(renderer: Callable[..., Renderer]) -> None:
     r = _unit_test(renderer(*INPUTS), "{{ config(skew_join=var('my_skew')) }}\n" + CTE_CALL)
     message = r.compile_error(CTE_CALL)
-    assert_clear_compile_error(message, "skew_join", "ut_orders", "skew_join", "could not read config(skew_join=...)")
+    assert_clear_compile_error(message, "skew_join", "orders", "skew_join", "could not read config(skew_join=...)")
     assert "skew={...}" in message
+
+
+def test_unit_test_errors_and_records_name_the_model_and_the_unit_test(renderer: Callable[..., Renderer]) -> None:
+    """dbt's unit-test node is named after the unit test: errors and records said "in model 'ut_orders'" for
+    a call in the model orders. They name the model whose code holds the call, and the unit test."""
+    r = _unit_test(renderer(*INPUTS), "{{ config(skew_join=var('my_skew')) }}\n" + CTE_CALL)
+    assert "skewjoin.skew_join in model 'orders' (unit test 'ut_orders'), argument `skew_join`" in r.compile_error(
+        CTE_CALL
+    )
+    r = _unit_test(renderer(*INPUTS), "{{ config(skew_join=" + GROUPS + ") }}\n" + CTE_CALL)
+    assert "skewjoin.skew_join decision record (model orders, unit test ut_orders)" in r.render(CTE_CALL)
 
 
 def test_unit_test_input_without_its_relation_is_a_clear_error(renderer: Callable[..., Renderer]) -> None:
     r = _unit_test(renderer("typed_right"), CTE_CALL)
     message = r.compile_error(CTE_CALL)
-    assert_clear_compile_error(message, "skew_join", "ut_orders", "left", "the given rows of a dbt unit test")
+    assert_clear_compile_error(message, "skew_join", "orders", "left", "the given rows of a dbt unit test")
     assert "dbt run -s typed_left" in message
 
 
