@@ -67,3 +67,22 @@ def test_side_b_in_upper_case_is_side_b() -> None:
 
     with pytest.raises(Stop):  # past the check: the backend is asked for the table
         profile(Backend(), ProfileRequest(table="t", keys=["k"], side="B"))  # type: ignore[arg-type]
+
+
+def test_a_prune_request_naming_a_missing_table_gets_the_request_error() -> None:
+    # a request whose table does not exist stopped with dbt's failed-command text (the whole inline Jinja),
+    # Spark's error and a logical plan, exit 1; it is the request's error (exit 2) naming the table
+    from skewjoin.errors import DbtRunError, PruneSpecError
+    from skewjoin.prune_command import _dbt_error
+
+    spark = (
+        "Runtime Error\n  Database Error\n    org.apache.hive.service.cli.HiveSQLException: Error running query: "
+        "[TABLE_OR_VIEW_NOT_FOUND] The table or view `clirev`.`nope` cannot be found. Verify the spelling ...\n"
+        "'Project [*]\n+- 'UnresolvedRelation [clirev, nope], [], false"
+    )
+    error = _dbt_error("request 'days'", DbtRunError(["compile"], [("inline_query", spark)], None))
+    assert isinstance(error, PruneSpecError)
+    assert str(error).startswith("request 'days': the table or view `clirev`.`nope` does not exist")
+    assert "`big` or `small[].relation`" in str(error) and "UnresolvedRelation" not in str(error)
+    other = DbtRunError(["compile"], [("inline_query", "Runtime Error: something else")], None)
+    assert _dbt_error("request 'days'", other) is other

@@ -32,6 +32,7 @@ request's arguments is the macro's, and its compile error is the command's.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -173,13 +174,20 @@ def key_sets_of(requests: list[Request]) -> list[dict[str, Any]]:
 
 
 def _dbt_error(request: str, exc: DbtRunError) -> PruneSpecError | DbtRunError:
-    """A macro's compile error as the request's error (exit 2); anything else as dbt's own."""
+    """A macro's compile error, or a relation the request names that Spark cannot find, as the request's
+    error (exit 2); anything else as dbt's own."""
     messages = [message for _, message in exc.failures]
     if exc.exception is not None:
         messages.append(str(exc.exception))
     text = "\n".join(messages)
     if "skewjoin." in text and "Right form" in text:
         return PruneSpecError(f"{request}: " + " ".join(text.split()))
+    missing = re.search(r"\[TABLE_OR_VIEW_NOT_FOUND\] The table or view (.+?) cannot be found", text)
+    if missing is not None:
+        return PruneSpecError(
+            f"{request}: the table or view {missing.group(1)} does not exist (Spark's TABLE_OR_VIEW_NOT_FOUND); "
+            "name an existing one in `big` or `small[].relation` (schema.table, or a SELECT text)"
+        )
     return exc
 
 
