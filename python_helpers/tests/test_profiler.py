@@ -210,6 +210,16 @@ def test_nan_and_infinite_keys_of_a_double_are_hot_keys() -> None:
     assert any("skew_join takes a number" in note for note in result.notes)
 
 
+def test_binary_keys_whose_bytes_are_not_text_stay_in_the_join() -> None:
+    # the profile reads keys as text: X'FF00' came back as '\ufffd\x00', which skew_join wrote as the bytes
+    # EF BF BD 00 (cast to binary): a hot key that matched no row, so the key's rows stayed unspread
+    stats = side([KeyStat(("\ufffd\x00",), 400), KeyStat(("EU",), 300)], types=("binary",))
+    result = plan(stats, PlanOptions(total_slots=20))
+    assert [d.action for d in result.keys] == ["rest", "hot_key"]
+    assert result.config["hot_keys"] == {"a": ["EU"]}
+    assert any("its bytes are not UTF-8 text" in note for note in result.notes)
+
+
 def test_keys_dbt_would_render_get_no_yaml_form() -> None:
     # dbt renders a properties file's config values as Jinja: a key holding {{ ... }} came back as what it
     # renders to, {# ... #} as '', a carriage return as \n, and {% if %} stopped `dbt parse`

@@ -386,6 +386,16 @@ def plan(side: SideStats, options: PlanOptions, other: OtherStats | None = None)
                 KeyDecision(stat, share, "rest", f"{share:.2%} is below min_share {options.min_share:.2%}")
             )
             continue
+        if any(type_kind(t) == "other" and "binary" in t.lower() and "\ufffd" in str(v)
+               for v, t in zip(stat.values, side.types, strict=True)):  # fmt: skip
+            # the profile reads keys as text (cast(k as string)); bytes that are not UTF-8 come back as U+FFFD,
+            # and a binary hot key is written as text cast to binary: those bytes cannot be written
+            decisions.append(KeyDecision(stat, share, "rest", f"the value {shown} cannot be declared (not UTF-8)"))
+            notes.append(
+                f"key {shown} left to the shuffle join: its bytes are not UTF-8 text, and a binary hot key is "
+                "declared as text (cast to binary)"
+            )
+            continue
         if not all(declarable(v, t) for v, t in zip(stat.values, side.types, strict=True)):
             decisions.append(KeyDecision(stat, share, "rest", f"the value {shown} cannot be declared (not a number)"))
             notes.append(
