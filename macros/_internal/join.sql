@@ -119,6 +119,7 @@
     {%- set named = (aliases[:-1] | join(', ')) ~ ' and ' ~ aliases[-1] -%}
     {%- for item in items -%}
         {%- do skewjoin._sj_check_fragment(macro_name, 'columns', item, example) -%}
+        {%- set star = modules.re.fullmatch('\\s*(`?)([^`.\\s]+)\\1\\s*[.]\\s*[*]\\s*', item | string) -%}
         {%- for ref in skewjoin._sj_expr_refs(item) -%}
             {%- set side = namespace(found=none) -%}
             {%- for s in sides if s.alias | lower == ref.alias | lower -%}{%- set side.found = s -%}{%- endfor -%}
@@ -127,7 +128,7 @@
 '{{ item }}' uses the alias '{{ ref.alias }}'; the sides are {{ named }}
                 {%- endset -%}
                 {%- do skewjoin._sj_raise(macro_name, 'columns', problem, example) -%}
-            {%- elif ref.column != '*' and skewjoin._sj_find_column(side.found.columns, ref.column) is none -%}
+            {%- elif skewjoin._sj_find_column(side.found.columns, ref.column) is none -%}
                 {%- set problem -%}
 '{{ item }}': {{ ref.alias }} has no column '{{ ref.column }}'; its columns are:
 {{ side.found.columns | map(attribute='name') | join(', ') }}
@@ -140,7 +141,29 @@
                 {%- do skewjoin._sj_raise(macro_name, 'columns', problem, example) -%}
             {%- endif -%}
         {%- endfor -%}
-        {%- do select_list.append(item) -%}
+        {#- `<alias>.*` as that side's columns by name: the skew plans' CTEs carry columns of their own
+            (sj_group, sj_slot), which a star would select too; inside an expression it is refused -#}
+        {%- for part in skewjoin._sj_split_literals(item | string)[::2] if star is none -%}
+            {%- set inner = modules.re.search('(?<![\\w.`])([A-Za-z_]\\w*|`[^`]+`)\\s*[.]\\s*[*]', part) -%}
+            {%- if inner is not none -%}
+                {%- set problem -%}
+'{{ item }}' uses {{ inner.group(0) }} inside an expression; a skew plan's inputs carry columns of their own
+(sj_group, sj_slot) that it would take in: name the columns, or give {{ inner.group(0) }} as an item of its own
+                {%- endset -%}
+                {%- do skewjoin._sj_raise(macro_name, 'columns', problem, example) -%}
+            {%- endif -%}
+        {%- endfor -%}
+        {%- set star_side = namespace(found=none) -%}
+        {%- for s in sides if star is not none and s.alias | lower == star.group(2) | lower -%}
+            {%- set star_side.found = s -%}
+        {%- endfor -%}
+        {%- if star_side.found is not none -%}
+            {%- for c in star_side.found.columns -%}
+                {%- do select_list.append(star_side.found.alias ~ '.' ~ skewjoin._sj_ident(c.name)) -%}
+            {%- endfor -%}
+        {%- else -%}
+            {%- do select_list.append(item) -%}
+        {%- endif -%}
     {%- endfor -%}
     {{- return({'select_list': select_list, 'renamed': []}) -}}
 {%- endmacro %}

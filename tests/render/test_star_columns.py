@@ -1,0 +1,48 @@
+"""`columns=['a.*', ...]` under a skew plan: the plan's CTEs carry columns of their own (sj_group, sj_slot),
+which `a.*` selected too. With skew groups and hot keys the union's branches then had different column counts
+(Spark's NUM_COLUMNS_MISMATCH), and a semi join's output gained the salting columns. A bare `<alias>.*` item
+is that side's columns by name; a star inside an expression is refused."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .harness import Renderer, assert_clear_compile_error, decision_record, strip_record
+from .tables import INPUTS as TABLES
+
+INPUTS = ("typed_left", "typed_right")
+SPEC = "{'groups': [{'when': 'a.k_int = 0', 'slots': 4}], 'hot_keys': [7], 'verify': false}"
+
+
+def _names(table: str) -> list[str]:
+    return [c[0] for c in TABLES[table].columns]
+
+
+def _call(columns: str, join_type: str = "inner") -> str:
+    return (f"{{{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], join_type='{join_type}', "
+            f"columns={columns}, skew={SPEC}) }}}}")  # fmt: skip
+
+
+def test_a_star_item_is_the_sides_columns_by_name(renderer: Callable[..., Renderer]) -> None:
+    r = renderer(*INPUTS)
+    sql = r.render(_call("['a.*', 'b.*']"))
+    assert "skew groups: 1" in decision_record(sql, "skew_join") and "hot_a" in sql
+    body = strip_record(sql)
+    left = _names("typed_left")
+    right = _names("typed_right")
+    listed = ",\n        ".join([f"a.{c}" for c in left] + [f"b.{c}" for c in right])
+    # every branch of the union selects the same list: the hot branch, and the slotted rest
+    assert body.count(listed) == 2, body
+
+
+def test_a_star_item_in_a_semi_join_keeps_the_left_columns_only(renderer: Callable[..., Renderer]) -> None:
+    r = renderer(*INPUTS)
+    body = strip_record(r.render(_call("['a.*']", "left semi")))
+    rest = body.split("rest_joined as (", 1)[1].split("from", 1)[0]
+    left = _names("typed_left")
+    assert rest.split() == ["select"] + [f"a.{c}," for c in left[:-1]] + [f"a.{left[-1]}"], rest
+
+
+def test_a_star_inside_an_expression_is_refused(renderer: Callable[..., Renderer]) -> None:
+    message = renderer(*INPUTS).compile_error(_call("['struct(a.*) as a_row', 'b.rid']"))
+    assert_clear_compile_error(message, "skew_join", "unit_model", "columns", "uses a.* inside an expression")
