@@ -66,7 +66,7 @@ def skew_models_built(build: Callable[..., Built]) -> Built:
     """models/skew_join and models/hot_keys with their data tests (each model
     equals the plain join), built once for the session: one dbt invocation
     instead of one per test that reads a model's compiled SQL."""
-    return build("path:models/skew_join path:models/hot_keys", min_tests=44)
+    return build("path:models/skew_join path:models/hot_keys", min_tests=46)
 
 
 @pytest.fixture(scope="session")
