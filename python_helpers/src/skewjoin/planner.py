@@ -40,7 +40,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from skewjoin.errors import PlanError
-from skewjoin.literals import KeyValue, declarable, spark_ident, spark_literal, type_kind
+from skewjoin.literals import KeyValue, declarable, normalize_type, spark_ident, spark_literal, type_kind
 from skewjoin.options import DEFAULTS, JOIN_TYPES
 
 __all__ = [
@@ -386,7 +386,7 @@ def plan(side: SideStats, options: PlanOptions, other: OtherStats | None = None)
                 KeyDecision(stat, share, "rest", f"{share:.2%} is below min_share {options.min_share:.2%}")
             )
             continue
-        if any(type_kind(t) == "other" and "binary" in t.lower() and "\ufffd" in str(v)
+        if any(normalize_type(t) == "binary" and "\ufffd" in str(v)
                for v, t in zip(stat.values, side.types, strict=True)):  # fmt: skip
             # the profile reads keys as text (cast(k as string)); bytes that are not UTF-8 come back as U+FFFD,
             # and a binary hot key is written as text cast to binary: those bytes cannot be written

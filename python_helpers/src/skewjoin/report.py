@@ -203,6 +203,7 @@ def to_json(result: Plan, timings: Mapping[str, float] | None = None) -> dict[st
     """Everything :func:`report` shows, for machines."""
     side, other, opts = result.side, result.other, result.options
     config = result.config
+    refused = yaml_refusal(config) if config else None
 
     def key_entry(d: KeyDecision) -> dict[str, Any]:
         return {
@@ -262,7 +263,7 @@ def to_json(result: Plan, timings: Mapping[str, float] | None = None) -> dict[st
         "notes": list(result.notes),
         "timings_seconds": dict(timings or {}),
         "config": config,
-        "yaml": to_yaml(config) if config and yaml_refusal(config) is None else None,
-        "yaml_refused": yaml_refusal(config) if config else None,
+        "yaml": to_yaml(config) if config and refused is None else None,
+        "yaml_refused": refused,
         "jinja": jinja_config_line(config) if config else None,
     }
