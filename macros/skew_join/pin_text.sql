@@ -7,18 +7,38 @@
 
 {#- The record's two lines that print `config` (the planned specification). -#}
 {#- dbt renders a properties file's config values as Jinja: a key holding {{, {% or {#, or a carriage
-    return (its JSON escape), would come back changed from the YAML form, which is then not offered. -#}
+    return, would come back changed from the YAML form, which is then not offered. -#}
 {% macro _sj_pin_lines(config, j) -%}
     {%- set typed = skewjoin._sj_pin_typed(config, j) -%}
     {%- set yaml_value = tojson(typed) -%}
     {%- set jinja_line = "auto: planned specification; to pin it (and skip the measuring), paste into the model (Jinja): "
         ~ "{{ config(skew_join=" ~ skewjoin._sj_jinja_literal(typed) ~ ") }}" -%}
-    {%- if modules.re.search('[{][{%#]|\\\\r', yaml_value) -%}
+    {%- if skewjoin._sj_changed_in_yaml(typed) -%}
         {{- return([jinja_line, "auto: no YAML form of this specification: dbt renders a properties file's config values "
             ~ "as Jinja, which would change a key holding {{, {%, {# or a carriage return; pin it in the Jinja form"]) -}}
     {%- endif -%}
     {{- return([jinja_line,
         "auto: the same specification in YAML (a properties file or dbt_project.yml): skew_join: " ~ yaml_value]) -}}
+{%- endmacro %}
+
+
+{#- Whether `value` (strings, numbers, none, lists and mappings, keys included) holds a string that dbt's
+    rendering of a properties file would change: one holding {{, {% or {# (rendered, or failing to parse)
+    or a carriage return (Jinja writes every line break as \n). The profile's twin is
+    skewjoin.config_text.changed_by_dbt_in_yaml, held equal to this one by a property test. -#}
+{% macro _sj_changed_in_yaml(value) -%}
+    {%- if value is string -%}
+        {{- return('{{' in value or '{%' in value or '{#' in value or '\r' in value) -}}
+    {%- elif value is mapping -%}
+        {%- for k, v in value.items() -%}
+            {%- if skewjoin._sj_changed_in_yaml(k) or skewjoin._sj_changed_in_yaml(v) -%}{{- return(true) -}}{%- endif -%}
+        {%- endfor -%}
+    {%- elif value is iterable -%}
+        {%- for v in value -%}
+            {%- if skewjoin._sj_changed_in_yaml(v) -%}{{- return(true) -}}{%- endif -%}
+        {%- endfor -%}
+    {%- endif -%}
+    {{- return(false) -}}
 {%- endmacro %}
 
 

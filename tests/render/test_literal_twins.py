@@ -1,7 +1,8 @@
 """The Python twins of the macros' text rules (skewjoin.literals), held equal to the macros over
 generated inputs (hypothesis), no Spark: type normalization and kind (``_sj_normalize_type``,
 ``_sj_type_kind``), string literals (``_sj_quote_string``), identifiers (``_sj_ident``) and the
-query-text rule (``_sj_is_query_text``). The profile writes configs and queries with them; the
+query-text rule (``_sj_is_query_text``); what dbt changes in a properties file
+(``_sj_changed_in_yaml``, skewjoin.config_text). The profile writes configs and queries with them; the
 macros own the rules."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from skewjoin.config_text import changed_by_dbt_in_yaml
 from skewjoin.literals import declarable, is_query_text, normalize_type, quote_spark_string, spark_ident, type_kind
 
 from .harness import Renderer
@@ -121,6 +123,7 @@ def test_declarable(r: Renderer, t: str, text: str) -> None:
         ("{% if %}", False),
         ("cr\rx", False),
         ("a { b } %", True),
+        ("back\\rslash", True),
     ],
 )
 def test_auto_records_no_yaml_form_of_a_key_dbt_would_render(r: Renderer, key: str, yaml: bool) -> None:
@@ -131,3 +134,26 @@ def test_auto_records_no_yaml_form_of_a_key_dbt_would_render(r: Renderer, key: s
     assert lines[0].startswith("auto: planned specification; to pin it")
     assert lines[1].startswith("auto: the same specification in YAML") is yaml
     assert lines[1].startswith("auto: no YAML form of this specification") is not yaml
+
+
+YAML_TEXT = st.lists(
+    st.sampled_from(["{", "}", "%", "#", "\r", "\\", "r", "\\r", "a", " ", "\n", "{{", "{%", "{#"]), max_size=6
+).map("".join)
+YAML_SCALAR = st.one_of(YAML_TEXT, st.integers(-3, 3), st.none(), st.booleans())
+
+
+@SETTINGS
+@given(
+    config=st.recursive(
+        YAML_SCALAR,
+        lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(YAML_TEXT, inner, max_size=3)),
+        max_leaves=8,
+    )
+)
+@example(config={"hot_keys": {"a": ["back\\rslash"]}})
+@example(config={"hot_keys": {"a": ["cr\rx"]}})
+@example(config={"hot_keys": {"a{#": ["x"]}})
+def test_changed_in_yaml(r: Renderer, config: Any) -> None:
+    """One rule says which specifications have no YAML form (dbt renders a properties file's values as Jinja):
+    the profile's report and 'auto''s record; a backslash before an r is not a carriage return."""
+    assert bool(changed_by_dbt_in_yaml({"v": config})) == r.call("_sj_changed_in_yaml", {"v": config})

@@ -59,7 +59,10 @@ _RENDERED = ("{{", "{%", "{#", "\r")
 
 
 def changed_by_dbt_in_yaml(config: Mapping[str, Any]) -> list[str]:
-    """The strings of *config* (keys and values, nested) that dbt would change reading the YAML form."""
+    """The strings of *config* (keys and values, nested) that dbt would change reading the YAML form.
+
+    The twin of the macro ``_sj_changed_in_yaml`` ('auto''s record), held equal to it by a property test
+    (tests/render/test_literal_twins.py)."""
     found: list[str] = []
 
     def walk(value: Any) -> None:
