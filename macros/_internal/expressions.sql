@@ -21,8 +21,10 @@
 {%- endmacro %}
 
 
-{% macro _sj_ref_pattern() -%}
-    {{- return("(?<![\\w.`])([A-Za-z_]\\w*|`[^`]+`)\\s*\\.\\s*([A-Za-z_]\\w*|`[^`]+`)") -}}
+{#- `alias.column` outside a longer name: group 1 the alias, group 2 the column, each a name or a
+    backticked name; `column` replaces the column's pattern (`[*]`: `alias.*`). -#}
+{% macro _sj_ref_pattern(column="([A-Za-z_]\\w*|`[^`]+`)") -%}
+    {{- return("(?<![\\w.`])([A-Za-z_]\\w*|`[^`]+`)\\s*\\.\\s*" ~ column) -}}
 {%- endmacro %}
 
 

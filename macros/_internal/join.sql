@@ -119,7 +119,7 @@
     {%- set named = (aliases[:-1] | join(', ')) ~ ' and ' ~ aliases[-1] -%}
     {%- for item in items -%}
         {%- do skewjoin._sj_check_fragment(macro_name, 'columns', item, example) -%}
-        {%- set star = modules.re.fullmatch('\\s*(`?)([^`.\\s]+)\\1\\s*[.]\\s*[*]\\s*', item | string) -%}
+        {%- set star = modules.re.fullmatch('\\s*' ~ skewjoin._sj_ref_pattern('[*]') ~ '\\s*', item | string) -%}
         {%- for ref in skewjoin._sj_expr_refs(item) -%}
             {%- set side = namespace(found=none) -%}
             {%- for s in sides if s.alias | lower == ref.alias | lower -%}{%- set side.found = s -%}{%- endfor -%}
@@ -144,7 +144,7 @@
         {#- `<alias>.*` as that side's columns by name: the skew plans' CTEs carry columns of their own
             (sj_group, sj_slot), which a star would select too; inside an expression it is refused -#}
         {%- for part in skewjoin._sj_split_literals(item | string)[::2] if star is none -%}
-            {%- set inner = modules.re.search('(?<![\\w.`])([A-Za-z_]\\w*|`[^`]+`)\\s*[.]\\s*[*]', part) -%}
+            {%- set inner = modules.re.search(skewjoin._sj_ref_pattern('[*]'), part) -%}
             {%- if inner is not none -%}
                 {%- set problem -%}
 '{{ item }}' uses {{ inner.group(0) }} inside an expression; a skew plan's inputs carry columns of their own
@@ -154,7 +154,7 @@
             {%- endif -%}
         {%- endfor -%}
         {%- set star_side = namespace(found=none) -%}
-        {%- for s in sides if star is not none and s.alias | lower == star.group(2) | lower -%}
+        {%- for s in sides if star is not none and s.alias | lower == star.group(1).strip('`') | lower -%}
             {%- set star_side.found = s -%}
         {%- endfor -%}
         {%- if star_side.found is not none -%}
