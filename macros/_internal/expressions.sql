@@ -5,10 +5,12 @@
 {#- [text, literal, text, literal, ..., text]: odd positions are string
     literals. Comments (`-- ...` to the end of the line, `/* ... */`) and
     backticked identifiers stay in the text around them: a quote inside them
-    opens no literal. -#}
+    opens no literal. A raw literal (r'...', R"..."; Spark takes no escape in it) is one literal
+    with its prefix. -#}
 {% macro _sj_split_literals(text) -%}
     {%- set text = text | string -%}
-    {%- set pattern = "--[^\\n]*|/\\*.*?\\*/|`[^`]*`|('(?:[^'\\\\]|\\\\.)*'|\"(?:[^\"\\\\]|\\\\.)*\")" -%}
+    {%- set pattern = "--[^\\n]*|/\\*.*?\\*/|`[^`]*`|((?<!\\w)[rR]'[^']*'|(?<!\\w)[rR]\"[^\"]*\"|"
+        ~ "'(?:[^'\\\\]|\\\\.)*'|\"(?:[^\"\\\\]|\\\\.)*\")" -%}
     {%- set out = [] -%}
     {%- set state = namespace(start=0) -%}
     {%- for m in modules.re.finditer(pattern, text, flags=modules.re.S) if m.group(1) is not none -%}
@@ -100,7 +102,11 @@
         {%- do code.append(part if loop.index0 % 2 == 0 else ' 0 ') -%}
     {%- endfor -%}
     {#- a backticked name (`it's`, `a--b`) is a name: no quote, comment or keyword in it counts -#}
-    {%- set code = modules.re.sub('`[^`]*`', ' sj_name ', code | join(' ')) -%}
+    {%- set joined = code | join(' ') -%}
+    {%- set code = modules.re.sub('`[^`]*`', ' sj_name ', joined) -%}
+    {#- for the function calls: a backticked name is the name (`rand`() is rand()), a qualifier
+        (builtin.rand(), system.builtin.rand()) still names the function -#}
+    {%- set calls = modules.re.sub('`([^`]*)`', '\\1', joined) | lower -%}
     {%- if "'" in code or '"' in code -%}
         {%- do skewjoin._sj_raise(macro_name, argument,
             'the expression ' ~ text ~ ' has an unterminated string literal',
@@ -126,7 +132,7 @@ open a comment
     {%- endif -%}
     {%- set lowered = code | lower -%}
     {%- for fn in skewjoin._sj_nondeterministic_functions() -%}
-        {%- set called = modules.re.search('(?<![\\w.])' ~ fn ~ '\\s*\\(', lowered) -%}
+        {%- set called = modules.re.search('(?<!\\w)' ~ fn ~ '\\s*\\(', calls) -%}
         {%- set niladic = fn in ('current_timestamp', 'current_date', 'current_time', 'localtimestamp')
             and modules.re.search('(?<![\\w.])' ~ fn ~ '(?!\\w)', lowered) -%}
         {%- if called or niladic -%}
