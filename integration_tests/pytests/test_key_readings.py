@@ -10,6 +10,9 @@ Two ways the routing of rows could part from the plain join's reading of a key:
 - ANSI mode off, a string key against a number. The join's equality reads '1.9' and '1.0' as the int
   1 (Spark's legacy cast), where try_cast reads NULL. The routing now casts as the equality does,
   in hot-key predicates, in skew groups, and in pruning.
+- Pruning a Parquet table: a decimal's key text with an exponent (1.2E-7, as a small decimal reads with ANSI
+  off) is a double literal in Spark, which rounds; a filter on a bare double column is pushed to Parquet,
+  whose statistics put -0.0 below 0.0 and skip the files that hold only -0.0, which the join matches to 0.0.
 
 Every case compares the compiled query's rows with the plain join's, as multisets.
 """
@@ -20,7 +23,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from support import inline_compiled_sql, strip_record
+from support import SCHEMA, inline_compiled_sql, strip_record
 
 from skewjoin.spark_backend import run_sql
 from skewjoin_devtools.multisets import assert_same_rows
@@ -203,3 +206,63 @@ def test_pruning_keeps_the_big_rows_a_rounding_comparison_matches(
     joined = f"select a.id, a.k, s.k as s_k from ({big}) as a join ({small}) as s on a.k = s.k"
     assert run_sql(inputs_built.conn, f"select count(*) from ({joined}) as t")[0][0] == 4
     assert_same_rows(inputs_built.conn, f"{joined} where {strip_record(predicate)}", joined)
+
+
+SIGNED_ZERO = f"{SCHEMA}.key_readings_signed_zero"
+SMALL_DECIMAL = f"{SCHEMA}.key_readings_small_decimal"
+FORMS = {"in list": "", "range": ", max_values=1", "semi join": ", max_values=1, fallback='semi_join'"}
+
+
+@pytest.fixture(scope="module")
+def parquet_keys(inputs_built: DbtProject) -> Iterator[DbtProject]:
+    """A file of -0.0 keys (double and float) and a file of 1.0 and 2.0; a decimal(30,25) key below 1e-6 with
+    19 significant digits, in Parquet files."""
+    conn = inputs_built.conn
+    for table in (SIGNED_ZERO, SMALL_DECIMAL):
+        run_sql(conn, f"drop table if exists {table}")
+    run_sql(conn, f"create table {SIGNED_ZERO} using parquet as select /*+ repartition(1) */ id, -0.0D as k, "
+                  "cast(-0.0 as float) as f from range(20)")  # fmt: skip
+    run_sql(conn, f"insert into {SIGNED_ZERO} select /*+ repartition(1) */ id, cast(id % 2 + 1 as double), "
+                  "cast(id % 2 + 1 as float) from range(6)")  # fmt: skip
+    run_sql(conn, f"create table {SMALL_DECIMAL} using parquet as select id, "
+                  "cast(if(id < 3, '0.0000001234567890123456789', '0.0000001234567890123456790') as decimal(30,25)) "
+                  "as k from range(6)")  # fmt: skip
+    try:
+        yield inputs_built
+    finally:
+        for table in (SIGNED_ZERO, SMALL_DECIMAL):
+            run_sql(conn, f"drop table if exists {table}")
+
+
+@pytest.mark.parametrize("form", list(FORMS))
+@pytest.mark.parametrize("column", ["k", "f"])
+def test_pruning_keeps_the_rows_of_negative_zero(
+    parquet_keys: DbtProject, compile_inline: Callable[..., Any], form: str, column: str
+) -> None:
+    """Keys 0.0 and 1.0 (double; for the float column, float): the big table's file of -0.0 is kept."""
+    cast = "double" if column == "k" else "float"
+    small = f"select cast(k as {cast}) as {column} from values (0.0D), (1.0D) as t(k)"
+    call = (f'{{{{ skewjoin.prune_predicate("{SIGNED_ZERO}", "a", [{{"relation": "{small}", "on": ["{column}"]}}]'
+            f"{FORMS[form]}) }}}}")  # fmt: skip
+    predicate = inline_compiled_sql(compile_inline(call))
+    joined = f"select a.id, a.{column}, s.{column} as s_k from {SIGNED_ZERO} as a join ({small}) as s on a.{column} = s.{column}"
+    assert run_sql(parquet_keys.conn, f"select count(*) from ({joined}) as t")[0][0] == 23
+    assert_same_rows(parquet_keys.conn, f"{joined} where {strip_record(predicate)}", joined)
+
+
+@pytest.mark.parametrize("form", list(FORMS))
+def test_pruning_writes_a_small_decimal_exactly(
+    parquet_keys: DbtProject, compile_inline: Callable[..., Any], ansi_off: None, form: str
+) -> None:
+    """ANSI off, a decimal(30,25) key of 19 significant digits below 1e-6: its literal is the exact decimal, and
+    the key one unit of the last digit away is not taken."""
+    small = f"select k from {SMALL_DECIMAL} where id = 0"
+    call = (f'{{{{ skewjoin.prune_predicate("{SMALL_DECIMAL}", "a", [{{"relation": "{small}", "on": ["k"]}}]'
+            f"{FORMS[form]}) }}}}")  # fmt: skip
+    predicate = strip_record(_ansi_off_compile(compile_inline, call))
+    assert "E-" not in predicate.upper().replace("CAST(", ""), predicate
+    joined = f"select a.id, a.k from {SMALL_DECIMAL} as a join ({small}) as s on a.k = s.k"
+    assert run_sql(parquet_keys.conn, f"select count(*) from ({joined}) as t")[0][0] == 3
+    assert_same_rows(parquet_keys.conn, f"{joined} where {predicate}", joined)
+    if form == "in list":
+        assert run_sql(parquet_keys.conn, f"select count(*) from {SMALL_DECIMAL} as a where {predicate}")[0][0] == 3

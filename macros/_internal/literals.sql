@@ -46,6 +46,15 @@
         {%- if kind == 'integral' and not modules.re.fullmatch('[+-]?[0-9]+', text) -%}
             {{- return(none) -}}
         {%- endif -%}
+        {%- if kind == 'decimal' -%}
+            {#- Spark reads a number with an exponent (1.2E-7, as cast(x as string) writes a small
+                decimal with ANSI off) as a double: a decimal's literal is its plain text, and past
+                38 digits (a double too) the string cast -#}
+            {%- set text = skewjoin._sj_plain_number(text) -%}
+            {%- if modules.re.sub('[^0-9]', '', text) | length > 38 -%}
+                {{- return('cast(' ~ skewjoin._sj_quote_string(text) ~ ' as ' ~ t ~ ')') -}}
+            {%- endif -%}
+        {%- endif -%}
         {{- return('cast(' ~ text ~ ' as ' ~ t ~ ')') -}}
     {%- elif kind == 'boolean' -%}
         {%- set text = value | string | lower | trim -%}
@@ -75,11 +84,32 @@
     {%- endif -%}
     {%- set kind = skewjoin._sj_type_kind(t) -%}
     {%- if kind in ('integral', 'decimal') -%}
-        {{- return(value | string | trim) -}}
+        {{- return(skewjoin._sj_plain_number(value | string | trim)) -}}
     {%- elif kind in ('boolean', 'string') -%}
         {{- return(lit) -}}
     {%- endif -%}
     {{- return('cast(' ~ skewjoin._sj_quote_string(value) ~ ' as ' ~ t ~ ')') -}}
+{%- endmacro %}
+
+
+{#- A number's text without an exponent (1.2E-7 -> 0.00000012, -5e2 -> -500); other text as it is. -#}
+{% macro _sj_plain_number(text) -%}
+    {%- set m = modules.re.fullmatch('([+-]?)([0-9]*)(?:[.]([0-9]*))?[eE]([+-]?[0-9]+)', text) -%}
+    {%- if m is none -%}
+        {{- return(text) -}}
+    {%- endif -%}
+    {%- set whole = m.group(2) -%}
+    {%- set digits = whole ~ (m.group(3) or '') -%}
+    {%- set point = (whole | length) + (m.group(4) | int) -%}
+    {%- if point <= 0 -%}
+        {%- set plain = '0.' ~ ('0' * (0 - point)) ~ digits -%}
+    {%- elif point >= (digits | length) -%}
+        {%- set plain = digits ~ ('0' * (point - (digits | length))) -%}
+    {%- else -%}
+        {%- set plain = digits[:point] ~ '.' ~ digits[point:] -%}
+    {%- endif -%}
+    {%- set plain = modules.re.sub('^0+(?=[0-9])', '', plain) -%}
+    {{- return(m.group(1) ~ plain) -}}
 {%- endmacro %}
 
 

@@ -112,7 +112,12 @@ stops with an error if they are missing then); no key is collected while renderi
         {%- do lines.append('intersection of ' ~ (idx | join(', ')) ~ ' (same big column'
             ~ ('s' if sources[0]['keys'] | length > 1 else '') ~ '): ' ~ collected.kept ~ ' key(s)') -%}
     {%- endif -%}
-    {%- for k in sources[0]['keys'] if not k.pushable -%}
+    {%- for k in sources[0]['keys'] if k.signed_zero -%}
+        {%- do lines.append('big column ' ~ k.big ~ ' (' ~ k.big_type ~ '): the predicate compares ' ~ k.big_expr
+            ~ ', which reads -0.0 as 0.0 as the join does (a filter on the bare column, pushed to Parquet, skips'
+            ~ ' files of -0.0)') -%}
+    {%- endfor -%}
+    {%- for k in sources[0]['keys'] if not k.pushable and not k.signed_zero -%}
         {%- set line -%}
 big column {{ k.big }} ({{ k.big_type }}) is compared as {{ k.common }} by the join, which is not one-to-one: the
 predicate compares {{ k.big_expr }} (exact, but Spark cannot push it to the scan)

@@ -212,10 +212,16 @@ prune on a key of a number, string, boolean, date or timestamp type
         {%- endif -%}
         {%- set target = skewjoin._sj_prune_target_type(bc.type, common) -%}
         {%- set column_expr = prefix ~ skewjoin._sj_ident(bc.name) -%}
+        {#- a float or double column plus zero: -0.0 reads as 0.0, as the join reads it; Parquet's pushed
+            filter compares -0.0 below 0.0 and skipped the files of -0.0 (Spark pushes no sum) -#}
+        {%- set signed_zero = target is not none and skewjoin._sj_type_kind(target) == 'fractional' -%}
+        {%- if signed_zero -%}
+            {%- set column_expr = '(' ~ column_expr ~ ' + cast(0 as ' ~ target ~ '))' -%}
+        {%- endif -%}
         {%- do keys.append({
             'big': bc.name, 'big_type': bc.type, 'small': sc.name, 'small_type': sc.type, 'common': common,
             'target': target if target is not none else common,
-            'pushable': target is not none,
+            'pushable': target is not none and not signed_zero, 'signed_zero': signed_zero,
             'big_expr': column_expr if target is not none else skewjoin._sj_cast(column_expr, bc.type, common, ansi),
             'small_expr': src.alias ~ '.' ~ skewjoin._sj_ident(sc.name), 'ansi': ansi
         }) -%}

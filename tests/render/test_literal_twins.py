@@ -1,7 +1,8 @@
 """The Python twins of the macros' text rules (skewjoin.literals), held equal to the macros over
 generated inputs (hypothesis), no Spark: type normalization and kind (``_sj_normalize_type``,
 ``_sj_type_kind``), string literals (``_sj_quote_string``), identifiers (``_sj_ident``) and the
-query-text rule (``_sj_is_query_text``); what dbt changes in a properties file
+query-text rule (``_sj_is_query_text``); a key value as a config's `when` carries it
+(``_sj_config_literal``); what dbt changes in a properties file
 (``_sj_changed_in_yaml``, skewjoin.config_text). The profile writes configs and queries with them; the
 macros own the rules."""
 
@@ -14,7 +15,16 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from skewjoin.config_text import changed_by_dbt_in_yaml
-from skewjoin.literals import declarable, is_query_text, normalize_type, quote_spark_string, spark_ident, type_kind
+from skewjoin.errors import PlanError
+from skewjoin.literals import (
+    declarable,
+    is_query_text,
+    normalize_type,
+    quote_spark_string,
+    spark_ident,
+    spark_literal,
+    type_kind,
+)
 
 from .harness import Renderer
 
@@ -157,3 +167,36 @@ def test_changed_in_yaml(r: Renderer, config: Any) -> None:
     """One rule says which specifications have no YAML form (dbt renders a properties file's values as Jinja):
     the profile's report and 'auto''s record; a backslash before an r is not a carriage return."""
     assert bool(changed_by_dbt_in_yaml({"v": config})) == r.call("_sj_changed_in_yaml", {"v": config})
+
+
+NUMBER_TEXT = st.builds(
+    lambda sign, whole, frac, exp: sign + whole + frac + exp,
+    st.sampled_from(["", "-", "+"]),
+    st.text("0123456789", min_size=1, max_size=12),
+    st.one_of(st.just(""), st.text("0123456789", max_size=30).map(lambda d: "." + d)),
+    st.one_of(st.just(""), st.integers(-40, 40).map(lambda e: f"E{e}"), st.integers(-9, 9).map(lambda e: f"e{e:+d}")),
+)
+
+
+@SETTINGS
+@given(
+    case=st.one_of(
+        st.tuples(st.sampled_from(["decimal(30,25)", "decimal(38,0)", "decimal(10,2)"]), NUMBER_TEXT),
+        st.tuples(st.sampled_from(["int", "bigint"]), st.integers(-(2**40), 2**40)),
+        st.tuples(st.sampled_from(["string", "date", "timestamp", "double"]), HOSTILE),
+        st.tuples(st.just("boolean"), st.booleans()),
+    )
+)
+@example(case=("decimal(30,25)", "1.234567890123456789E-7"))
+@example(case=("decimal(38,0)", "-5e2"))
+def test_config_literal(r: Renderer, case: tuple[str, Any]) -> None:
+    """A key value as a config's `when` carries it: the profile writes it (spark_literal) as 'auto' does
+    (_sj_config_literal); a decimal never with an exponent, which Spark would read as a double."""
+    t, value = case
+    try:
+        python = spark_literal(value, t)
+    except PlanError:
+        python = None
+    assert python == r.call("_sj_config_literal", value, t)
+    if python is not None and t.startswith("decimal"):
+        assert "e" not in python.lower()

@@ -124,8 +124,26 @@ def quote_spark_string(value: str) -> str:
     return f"'{s}'"
 
 
+def _plain_number(text: str) -> str:
+    """*text* (a number) without an exponent: ``1.2E-7`` -> ``0.00000012``; text with none as it is."""
+    m = re.fullmatch(r"([+-]?)([0-9]*)(?:[.]([0-9]*))?[eE]([+-]?[0-9]+)", text)
+    if m is None:
+        return text
+    whole = m.group(2)
+    digits = whole + (m.group(3) or "")
+    point = len(whole) + int(m.group(4))
+    if point <= 0:
+        plain = "0." + "0" * -point + digits
+    elif point >= len(digits):
+        plain = digits + "0" * (point - len(digits))
+    else:
+        plain = digits[:point] + "." + digits[point:]
+    return m.group(1) + re.sub(r"^0+(?=[0-9])", "", plain)
+
+
 def spark_literal(value: KeyValue, data_type: str) -> str:
-    """A Spark SQL literal of *value* compared against a column of *data_type*."""
+    """A Spark SQL literal of *value* compared against a column of *data_type*: the twin of the macro
+    ``_sj_config_literal``, held equal to it by a property test (tests/render/test_literal_twins.py)."""
     kind = type_kind(data_type)
     if kind == "integral":
         if isinstance(value, bool) or not isinstance(value, int):
@@ -143,9 +161,12 @@ def spark_literal(value: KeyValue, data_type: str) -> str:
             raise PlanError(f"{text!r} is not a decimal number") from exc
         if not _NUMBER.fullmatch(text):
             raise PlanError(f"{text!r} is not a decimal number")
-        return text
+        # Spark reads a number with an exponent as a double: the plain text (the macros' _sj_plain_number)
+        return _plain_number(text)
     if kind == "string":
         return quote_spark_string(text)
+    if kind == "fractional" and not declarable(text, data_type):
+        raise PlanError(f"{text!r} is not a number")
     type_text = re.sub(r"\s+", "", data_type.lower())
     if not re.fullmatch(r"[a-z_][a-z0-9_]*(\([0-9, ]*\))?", type_text):
         raise PlanError(f"cannot write a literal of type {data_type!r}")
