@@ -12,12 +12,48 @@
 {%- endmacro %}
 
 
+{#- Why a query's text cannot stand in parentheses as one subquery (outside string literals, backticked
+    names and whole comments: a parenthesis closed before it opens or left open, a `;`, a comment or a
+    literal left open), or none. -#}
+{% macro _sj_query_text_problem(text) -%}
+    {%- set code = [] -%}
+    {%- for part in skewjoin._sj_split_literals(text) -%}
+        {%- if loop.index0 % 2 == 0 -%}
+            {%- do code.append(modules.re.sub('--[^\n]*|/\\*.*?\\*/|`[^`]*`', ' ', part, flags=modules.re.S)) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {%- set code = code | join(' 0 ') -%}
+    {%- if "'" in code or '"' in code -%}
+        {{- return('has an unterminated string literal') -}}
+    {%- elif '/*' in code -%}
+        {{- return('has an unterminated comment') -}}
+    {%- elif ';' in code -%}
+        {{- return('holds `;` outside a string literal') -}}
+    {%- endif -%}
+    {%- set depth = namespace(value=0, bad=false) -%}
+    {%- for ch in code -%}
+        {%- set depth.value = depth.value + (1 if ch == '(' else (-1 if ch == ')' else 0)) -%}
+        {%- if depth.value < 0 -%}{%- set depth.bad = true -%}{%- endif -%}
+    {%- endfor -%}
+    {%- if depth.bad or depth.value != 0 -%}
+        {{- return('has unbalanced parentheses') -}}
+    {%- endif -%}
+    {{- return(none) -}}
+{%- endmacro %}
+
+
 {#- Text to put after FROM (before an alias) for an input. -#}
 {% macro _sj_from_text(macro_name, argument, obj) -%}
     {%- if skewjoin._sj_is_relation(obj) -%}
         {{- return(obj | string) -}}
     {%- elif obj is string and obj | trim | length > 0 -%}
         {%- if skewjoin._sj_is_query_text(obj) -%}
+            {%- set problem = skewjoin._sj_query_text_problem(obj) -%}
+            {%- if problem is not none -%}
+                {%- do skewjoin._sj_raise(macro_name, argument, 'the query ' ~ (obj | trim)[:200] ~ ' ' ~ problem
+                    ~ '; it is put in parentheses as a subquery, and must be one whole query',
+                    skewjoin._sj_example_for(argument, skewjoin._sj_relation_example())) -%}
+            {%- endif -%}
             {{- return('(\n' ~ (obj | trim) ~ '\n)') -}}
         {%- elif modules.re.fullmatch('[A-Za-z0-9_`.]+', obj | trim) -%}
             {{- return(obj | trim) -}}

@@ -24,6 +24,8 @@ CASES = [
     ErrorCase("anti_join_per_entry", "[{'relation': ref('prune_dates'), 'on': ['date_key'], 'join_type': 'left anti'}]",
               "small[0].join_type", "a left anti join returns exactly the big rows that match nothing"),
     ErrorCase("unknown_join_type", f"[{DATES}], join_type='cross'", "join_type", "unknown join type 'cross'"),
+    ErrorCase("relation_query_unbalanced", "[{'relation': 'select date_key from prune_dates) x union all (select 1', 'on': ['date_key']}]", "small[0].relation", "has unbalanced parentheses"),
+    ErrorCase("relation_query_open_comment", "[{'relation': 'select date_key from prune_dates /* x', 'on': ['date_key']}]", "small[0].relation", "has an unterminated comment"),
     ErrorCase("small_not_a_list", DATES, "small", "expected a non-empty list"),
     ErrorCase("small_empty", "[]", "small", "expected a non-empty list"),
     ErrorCase("small_entry_not_a_mapping", "['prune_dates']", "small[0]", "each small relation is a mapping"),
