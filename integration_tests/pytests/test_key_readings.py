@@ -13,6 +13,9 @@ Two ways the routing of rows could part from the plain join's reading of a key:
 - Pruning a Parquet table: a decimal's key text with an exponent (1.2E-7, as a small decimal reads with ANSI
   off) is a double literal in Spark, which rounds; a filter on a bare double column is pushed to Parquet,
   whose statistics put -0.0 below 0.0 and skip the files that hold only -0.0, which the join matches to 0.0.
+- char(3) against char(5): Spark pads the shorter to compare ('x  ' = 'x    '); a slot hashed the values
+  as read, so the two sides' rows of such a key went to different slots. A string key is hashed without
+  its trailing spaces.
 
 Every case compares the compiled query's rows with the plain join's, as multisets.
 """
@@ -266,3 +269,47 @@ def test_pruning_writes_a_small_decimal_exactly(
     assert_same_rows(parquet_keys.conn, f"{joined} where {predicate}", joined)
     if form == "in list":
         assert run_sql(parquet_keys.conn, f"select count(*) from {SMALL_DECIMAL} as a where {predicate}")[0][0] == 3
+
+
+CHAR3 = f"{SCHEMA}.key_readings_char3"
+CHAR5 = f"{SCHEMA}.key_readings_char5"
+
+
+@pytest.fixture(scope="module")
+def char_keys(inputs_built: DbtProject) -> Iterator[DbtProject]:
+    """char(3) keys: 'zz' x 20, 'x' x 10, NULL x 10; char(5) keys 'zz', 'x', 'zz  ' (trailing spaces) and NULL."""
+    conn = inputs_built.conn
+    for table in (CHAR3, CHAR5):
+        run_sql(conn, f"drop table if exists {table}")
+    run_sql(conn, f"create table {CHAR3} (id int, c char(3)) using parquet")
+    run_sql(conn, f"insert into {CHAR3} select id, case when id < 20 then 'zz' when id < 30 then 'x' end from range(40)")
+    run_sql(conn, f"create table {CHAR5} (c char(5), w string) using parquet")
+    run_sql(conn, f"insert into {CHAR5} values ('zz', 'w1'), ('x', 'w2'), ('zz  ', 'w3'), (null, 'w4')")
+    try:
+        yield inputs_built
+    finally:
+        for table in (CHAR3, CHAR5):
+            run_sql(conn, f"drop table if exists {table}")
+
+
+@pytest.mark.parametrize("join_type", ["inner", "left"])
+def test_char_keys_of_two_lengths_meet_in_one_slot(
+    char_keys: DbtProject, compile_inline: Callable[..., Any], join_type: str
+) -> None:
+    """skew_join with a skew group, and skew_join_chain: the rows outside the group take the slot of their
+    padded key, so 'x  ' (char(3)) meets 'x    ' (char(5)) as in the plain join."""
+    spec = "{'groups': [{'when': \"a.c = 'zz'\", 'slots': 2}], 'total_slots': 6, 'verify': false}"
+    pair = (f'{{{{ skewjoin.skew_join("{CHAR3}", "{CHAR5}", on=["c"], join_type="{join_type}", '
+            f'columns=["a.id", "a.c", "b.w"], skew={spec}) }}}}')  # fmt: skip
+    chain = (f"{{{{ skewjoin.skew_join_chain('{CHAR3}', [{{'relation': '{CHAR5}', 'alias': 'b', "
+             f"'join_type': '{join_type}'}}, {{'relation': '{CHAR5}', 'alias': 'c', 'join_type': 'left'}}], "
+             f"on=['c'], columns=['a.id', 'a.c', 'b.w', 'c.w as cw'], skew={spec}) }}}}")  # fmt: skip
+    plain_pair = f"select a.id, a.c, b.w from {CHAR3} as a {join_type} join {CHAR5} as b on a.c = b.c"
+    plain_chain = (f"select a.id, a.c, b.w, c.w as cw from {CHAR3} as a {join_type} join {CHAR5} as b on a.c = b.c "
+                   f"left join {CHAR5} as c on a.c = c.c")  # fmt: skip
+    conn = char_keys.conn
+    assert run_sql(conn, f"select count(*) from ({plain_pair}) as t where w = 'w2'")[0][0] == 10
+    for call, plain in ((pair, plain_pair), (chain, plain_chain)):
+        sql = inline_compiled_sql(compile_inline(call))
+        assert "slots" in sql.split("*/")[0], sql
+        assert_same_rows(conn, strip_record(sql), plain)

@@ -257,6 +257,19 @@ consistently (ANSI mode {{ 'on' if ansi else 'off' }}); cast one side in a subqu
 {%- endmacro %}
 
 
+{#- The keys of one side as its slot hashes them: the common type's values, a string's without its
+    trailing spaces. Spark pads a char(n) key joined to a char(m) key to compare them ('x  ' = 'x    '),
+    and DESCRIBE QUERY calls both string: equal keys must hash alike (unequal ones may share a slot). -#}
+{% macro _sj_hash_keys(join, side, alias) -%}
+    {%- set out = [] -%}
+    {%- for expr in skewjoin._sj_common_keys(join, side, alias) -%}
+        {%- set k = join['keys'][loop.index0] -%}
+        {%- do out.append(('rtrim(' ~ expr ~ ')') if skewjoin._sj_type_kind(k.type) == 'string' else expr) -%}
+    {%- endfor -%}
+    {{- return(out) -}}
+{%- endmacro %}
+
+
 {#- The key columns of one side, as they are (no cast). -#}
 {% macro _sj_side_keys(join, side, alias) -%}
     {%- set out = [] -%}

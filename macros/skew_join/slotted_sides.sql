@@ -27,7 +27,7 @@
 {% macro _sj_slotted_side_ctes(join, plan, side, input_cte) -%}
     {%- set alias = join[side].alias -%}
     {%- set common_keys = skewjoin._sj_common_keys(join, side, alias) -%}
-    {%- set keys_hash = 'xxhash64(' ~ (common_keys | join(', ')) ~ ')' -%}
+    {%- set keys_hash = 'xxhash64(' ~ (skewjoin._sj_hash_keys(join, side, alias) | join(', ')) ~ ')' -%}
     {#- every row's group: the first true `when` -#}
     {%- set grouped_sql -%}
 select

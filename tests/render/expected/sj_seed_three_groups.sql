@@ -47,9 +47,9 @@ a_slotted as (
             -- group 2: slots #8-#11, multicast to every slot
             when 2 then sequence(8, 11)
             -- group 3: slots #12-#19, by a hash of the keys
-            when 3 then array(12 + pmod(xxhash64(a.`key`), 8))
+            when 3 then array(12 + pmod(xxhash64(rtrim(a.`key`)), 8))
             -- rows in no group: slots #0-#5 by a hash of the keys
-            else array(pmod(xxhash64(a.`key`), 6))
+            else array(pmod(xxhash64(rtrim(a.`key`)), 6))
         end) as sj_slot
     from a_grouped as a
 ),
@@ -78,9 +78,9 @@ b_slotted as (
             -- group 2: slots #8-#11, spread by the distribute expression
             when 2 then array(8 + pmod(xxhash64(upper(b.key)), 4))
             -- group 3: slots #12-#19, by a hash of the keys
-            when 3 then array(12 + pmod(xxhash64(b.`key`), 8))
+            when 3 then array(12 + pmod(xxhash64(rtrim(b.`key`)), 8))
             -- rows in no group: slots #0-#5 by a hash of the keys
-            else array(pmod(xxhash64(b.`key`), 6))
+            else array(pmod(xxhash64(rtrim(b.`key`)), 6))
         end) as sj_slot
     from b_grouped as b
 )
