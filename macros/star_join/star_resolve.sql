@@ -31,6 +31,19 @@ skewjoin._sj_did_you_mean(pair[1], dim_columns | map(attribute='name') | list) }
             {%- endset -%}
             {%- do skewjoin._sj_raise('star_join', d.arg ~ '.on', problem, right_form) -%}
         {%- endif -%}
+        {#- types of kinds the package knows (no collation) that no ANSI mode compares: Spark refuses the join -#}
+        {%- set kinds = [skewjoin._sj_type_kind(fc.type), skewjoin._sj_type_kind(dc.type)] -%}
+        {%- if 'other' not in kinds and 'collate' not in (fc.type ~ dc.type) | lower
+               and skewjoin._sj_common_type(fc.type, dc.type, true) is none
+               and skewjoin._sj_common_type(fc.type, dc.type, false) is none -%}
+            {%- set others = dim_columns | rejectattr('name', 'eq', dc.name) | list -%}
+            {%- set better = skewjoin._sj_suggest_column(others, fc.name, fc.name, fc.type) if others else dc.name -%}
+            {%- set problem -%}
+fact column {{ fc.name }} ({{ fc.type }}) and {{ d.alias }}.{{ dc.name }} ({{ dc.type }}) have types Spark cannot
+compare; join on a key of a comparable type, or cast one side in a subquery so both keys share a type
+            {%- endset -%}
+            {%- do skewjoin._sj_raise('star_join', d.arg ~ '.on', problem, "[['" ~ fc.name ~ "', '" ~ better ~ "']]") -%}
+        {%- endif -%}
         {%- do keys.append({'fact': fc.name, 'dim': dc.name, 'fact_type': fc.type, 'dim_type': dc.type}) -%}
     {%- endfor -%}
     {{- return(keys) -}}
@@ -161,6 +174,13 @@ side['columns'] | map(attribute='name') | list) }}; its columns are:
             {%- do out.select_list.append(item) -%}
             {%- set name = skewjoin._sj_star_output_name(item) -%}
             {%- if name is not none -%}{%- do out.taken.append(name) -%}{%- endif -%}
+            {#- `<alias>.*` takes every name of that side -#}
+            {%- set star = modules.re.fullmatch('\\s*' ~ skewjoin._sj_ref_pattern('[*]') ~ '\\s*', item) -%}
+            {%- set starred = (star.group(1).strip('`') | lower) if star is not none else none -%}
+            {%- for side in [{'alias': fa, 'columns': spec.fact_columns}] + spec.dims
+                    if starred is not none and (side.alias | lower) == starred -%}
+                {%- for c in side['columns'] -%}{%- do out.taken.append(c.name | lower) -%}{%- endfor -%}
+            {%- endfor -%}
         {%- endfor -%}
     {%- endif -%}
     {%- for d in spec.dims if skewjoin._sj_join_semantics(d.join_type).returns_right -%}

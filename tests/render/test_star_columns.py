@@ -46,3 +46,23 @@ def test_a_star_item_in_a_semi_join_keeps_the_left_columns_only(renderer: Callab
 def test_a_star_inside_an_expression_is_refused(renderer: Callable[..., Renderer]) -> None:
     message = renderer(*INPUTS).compile_error(_call("['struct(a.*) as a_row', 'b.rid']"))
     assert_clear_compile_error(message, "skew_join", "unit_model", "columns", "uses a.* inside an expression")
+
+
+def test_star_join_renames_a_dimension_column_a_fact_star_already_selects(renderer: Callable[..., Renderer]) -> None:
+    """star_join with columns=['f.*'] and a dimension's own `columns`: a dimension column whose name the fact
+    has (promo_code) is renamed, as with the fact's columns listed one by one (Spark failed with
+    COLUMN_ALREADY_EXISTS)."""
+    r = renderer("star_sales", "star_promos")
+    dims = "[{'relation': ref('star_promos'), 'alias': 'p', 'on': ['store_id'], 'columns': ['promo_code']}]"
+    for columns in ("['f.*']", "['f.sale_id', 'f.promo_code']"):
+        body = strip_record(r.render(f"{{{{ skewjoin.star_join(ref('star_sales'), {dims}, columns={columns}) }}}}"))
+        assert "p.promo_code as p_promo_code" in body, body
+
+
+def test_star_join_refuses_keys_spark_cannot_compare(renderer: Callable[..., Renderer]) -> None:
+    r = renderer("star_sales", "star_dates")
+    message = r.compile_error(
+        "{{ skewjoin.star_join(ref('star_sales'), [{'relation': ref('star_dates'), 'alias': 'd', "
+        "'on': [['sold_date', 'year']], 'columns': ['month']}]) }}"
+    )
+    assert_clear_compile_error(message, "star_join", r.model_name, "dims[0].on", "have types Spark cannot compare")
