@@ -46,6 +46,9 @@
         {%- if kind == 'integral' and not modules.re.fullmatch('[+-]?[0-9]+', text) -%}
             {{- return(none) -}}
         {%- endif -%}
+        {%- if not skewjoin._sj_value_fits(text, t) -%}
+            {{- return(none) -}}
+        {%- endif -%}
         {%- if kind == 'decimal' -%}
             {#- Spark reads a number with an exponent (1.2E-7, as cast(x as string) writes a small
                 decimal with ANSI off) as a double: a decimal's literal is its plain text, and past
@@ -64,6 +67,8 @@
         {{- return(text) -}}
     {%- elif kind == 'string' -%}
         {{- return(skewjoin._sj_quote_string(value)) -}}
+    {%- elif kind == 'date' and not skewjoin._sj_value_fits(value | string, t) -%}
+        {{- return(none) -}}
     {%- else -%}
         {#- date, timestamp and anything else: a string literal cast to the type -#}
         {{- return('cast(' ~ skewjoin._sj_quote_string(value) ~ ' as ' ~ t ~ ')') -}}
@@ -89,6 +94,38 @@
         {{- return(lit) -}}
     {%- endif -%}
     {{- return('cast(' ~ skewjoin._sj_quote_string(value) ~ ' as ' ~ t ~ ')') -}}
+{%- endmacro %}
+
+
+{#- Whether a value's text (a number's already checked by pattern) is a value of type `t` (normalized),
+    which Spark's cast would otherwise refuse when the query runs: an integer within the type's range, a
+    decimal with at most precision - scale whole digits, a date as Spark reads one ([+-]yyyy[-m[m][-d[d]]],
+    then anything after a space or T) that the calendar has. Other types: true. The profile's twin is
+    skewjoin.literals.fits_type. -#}
+{% macro _sj_value_fits(text, t) -%}
+    {%- set kind = skewjoin._sj_type_kind(t) -%}
+    {%- if kind == 'integral' -%}
+        {%- set bits = {'tinyint': 7, 'smallint': 15, 'int': 31, 'bigint': 63}[t] -%}
+        {%- set n = text | trim | int -%}
+        {{- return(-(2 ** bits) <= n and n < 2 ** bits) -}}
+    {%- elif kind == 'decimal' -%}
+        {%- set parts = skewjoin._sj_decimal_parts(t) -%}
+        {%- set whole = skewjoin._sj_plain_number(text | trim).lstrip('+-').split('.')[0].lstrip('0') -%}
+        {{- return(whole | length <= parts[0] - parts[1]) -}}
+    {%- elif kind == 'date' -%}
+        {%- set m = modules.re.fullmatch('\\s*[+-]?([0-9]{4,7})(?:-([0-9]{1,2})(?:-([0-9]{1,2})(?:[ T].*)?)?)?\\s*',
+            text, flags=modules.re.S) -%}
+        {%- if m is none -%}
+            {{- return(false) -}}
+        {%- endif -%}
+        {%- set year = m.group(1) | int -%}
+        {%- set month = (m.group(2) or '1') | int -%}
+        {%- set day = (m.group(3) or '1') | int -%}
+        {%- set leap = (year % 4 == 0 and year % 100 != 0) or year % 400 == 0 -%}
+        {%- set days = [31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] -%}
+        {{- return(1 <= month <= 12 and 1 <= day <= days[month - 1]) -}}
+    {%- endif -%}
+    {{- return(true) -}}
 {%- endmacro %}
 
 

@@ -460,7 +460,7 @@ def test_string_literals_match_the_package_macro(value: str) -> None:
     ("value", "data_type", "literal"),
     [
         (7, "int", "7"),
-        (-12345678901234567890, "bigint", "-12345678901234567890"),
+        (-1234567890123456789, "bigint", "-1234567890123456789"),
         (True, "boolean", "true"),
         ("0.2500", "decimal(18,4)", "0.2500"),
         ("it's", "string", "'it\\'s'"),
@@ -475,7 +475,14 @@ def test_spark_literals(value: Any, data_type: str, literal: str) -> None:
 
 
 def test_spark_literals_refuse_what_is_not_a_value_of_the_type() -> None:
-    cases: list[tuple[KeyValue, str]] = [("1; drop", "decimal(10,2)"), ("7", "int"), (True, "int"), ("x", "boolean")]
+    cases: list[tuple[KeyValue, str]] = [
+        ("1; drop", "decimal(10,2)"),
+        ("7", "int"),
+        (True, "int"),
+        ("x", "boolean"),
+        (-12345678901234567890, "bigint"),
+        ("2023-02-29", "date"),
+    ]
     for value, data_type in cases:
         with pytest.raises(PlanError):
             spark_literal(value, data_type)

@@ -185,10 +185,24 @@ NUMBER_TEXT = st.builds(
         st.tuples(st.sampled_from(["int", "bigint"]), st.integers(-(2**40), 2**40)),
         st.tuples(st.sampled_from(["string", "date", "timestamp", "double"]), HOSTILE),
         st.tuples(st.just("boolean"), st.booleans()),
+        st.tuples(
+            st.just("date"),
+            st.builds(
+                lambda y, m, d, tail: f"{y}-{m}-{d}{tail}",
+                st.sampled_from(["2024", "2023", "1900", "2000", "0001", "+10000", "-0004", "24"]),
+                st.integers(0, 13),
+                st.integers(0, 32),
+                st.sampled_from(["", " ", "T10:00", " x", "x"]),
+            ),
+        ),
     )
 )
 @example(case=("decimal(30,25)", "1.234567890123456789E-7"))
 @example(case=("decimal(38,0)", "-5e2"))
+@example(case=("decimal(10,2)", "123456789012.5"))
+@example(case=("int", 3000000000))
+@example(case=("date", "not a date"))
+@example(case=("date", "2023-02-29"))
 def test_config_literal(r: Renderer, case: tuple[str, Any]) -> None:
     """A key value as a config's `when` carries it: the profile writes it (spark_literal) as 'auto' does
     (_sj_config_literal); a decimal never with an exponent, which Spark would read as a double."""

@@ -104,7 +104,8 @@ TYPED = [
     ("float", "Infinity", "cast('Infinity' as float)"),
     ("boolean", "TRUE", "true"),
     ("date", "2026-01-02", "cast('2026-01-02' as date)"),
-    ("date", "2026-01-02' or '1'='1", "cast('2026-01-02\\' or \\'1\\'=\\'1' as date)"),
+    # Spark reads a date up to a space or T: the rest is one literal with it
+    ("date", "2026-01-02 ' or '1'='1", "cast('2026-01-02 \\' or \\'1\\'=\\'1' as date)"),
     ("timestamp", "2026-01-01 01:00:00", "cast('2026-01-01 01:00:00' as timestamp)"),
 ]
 

@@ -89,6 +89,35 @@ def key_value(text: str, data_type: str) -> KeyValue:
     return text
 
 
+_INT_BITS = {"tinyint": 7, "smallint": 15, "int": 31, "bigint": 63}
+_DATE_TEXT = re.compile(r"\s*[+-]?([0-9]{4,7})(?:-([0-9]{1,2})(?:-([0-9]{1,2})(?:[ T].*)?)?)?\s*", re.S)
+
+
+def fits_type(text: str, data_type: str) -> bool:
+    """Whether *text* (a number's already checked by pattern) is a value of *data_type* that Spark's cast
+    takes: an integer in range, a decimal with at most precision - scale whole digits, a date Spark reads
+    that the calendar has; other types: True. The twin of the macro ``_sj_value_fits``."""
+    t = normalize_type(data_type)
+    kind = type_kind(t)
+    if kind == "integral":
+        bits = _INT_BITS[t]
+        return -(2**bits) <= int(text.strip()) < 2**bits
+    if kind == "decimal":
+        m = re.fullmatch(r"decimal\((\d+),(\d+)\)", t)
+        assert m is not None
+        whole = _plain_number(text.strip()).lstrip("+-").split(".")[0].lstrip("0")
+        return len(whole) <= int(m.group(1)) - int(m.group(2))
+    if kind == "date":
+        d = _DATE_TEXT.fullmatch(text)
+        if d is None:
+            return False
+        year, month, day = int(d.group(1)), int(d.group(2) or 1), int(d.group(3) or 1)
+        leap = (year % 4 == 0 and year % 100 != 0) or year % 400 == 0
+        days = [31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return 1 <= month <= 12 and 1 <= day <= days[month - 1]
+    return True
+
+
 #: the spellings of NaN and the infinities a float or double key takes (the macros' ``_sj_special_float``)
 _SPECIAL_FLOATS = {"nan", "inf", "+inf", "infinity", "+infinity", "-inf", "-infinity"}
 
@@ -104,9 +133,11 @@ def declarable(value: KeyValue, data_type: str) -> bool:
     text = str(value).strip()
     if kind == "fractional" and text.lower() in _SPECIAL_FLOATS:
         return True
-    if kind in ("decimal", "fractional"):
-        return bool(_NUMBER.fullmatch(text))
-    return True
+    if kind in ("decimal", "fractional") and not _NUMBER.fullmatch(text):
+        return False
+    if kind == "integral" and not re.fullmatch(r"[+-]?[0-9]+", text):
+        return False
+    return fits_type(text, data_type)
 
 
 def quote_spark_string(value: str) -> str:
@@ -148,6 +179,8 @@ def spark_literal(value: KeyValue, data_type: str) -> str:
     if kind == "integral":
         if isinstance(value, bool) or not isinstance(value, int):
             raise PlanError(f"{value!r} is not an integer")
+        if not fits_type(str(value), data_type):
+            raise PlanError(f"{value!r} is out of the range of {data_type}")
         return str(value)
     if kind == "boolean":
         if not isinstance(value, bool):
@@ -161,12 +194,16 @@ def spark_literal(value: KeyValue, data_type: str) -> str:
             raise PlanError(f"{text!r} is not a decimal number") from exc
         if not _NUMBER.fullmatch(text):
             raise PlanError(f"{text!r} is not a decimal number")
+        if not fits_type(text, data_type):
+            raise PlanError(f"{text!r} has more whole digits than {data_type} holds")
         # Spark reads a number with an exponent as a double: the plain text (the macros' _sj_plain_number)
         return _plain_number(text)
     if kind == "string":
         return quote_spark_string(text)
     if kind == "fractional" and not declarable(text, data_type):
         raise PlanError(f"{text!r} is not a number")
+    if kind == "date" and not fits_type(text, data_type):
+        raise PlanError(f"{text!r} is not a date")
     type_text = re.sub(r"\s+", "", data_type.lower())
     if not re.fullmatch(r"[a-z_][a-z0-9_]*(\([0-9, ]*\))?", type_text):
         raise PlanError(f"cannot write a literal of type {data_type!r}")
