@@ -20,6 +20,12 @@
 
 {% macro _sj_hot_example(spec) -%}
     {%- set n = (spec.get('pairs') or [none]) | length -%}
+    {%- if spec.get('macro') == 'skew_join_chain' -%}
+        {#- a chain's hot keys are the large side's -#}
+        {%- set one = '0' if n == 1 else '[' ~ (['0'] * n) | join(', ') ~ ']' -%}
+        {{- return("'auto'  or  {'" ~ spec.left.alias ~ "': [" ~ one ~ "]}  (the large side's keys"
+            ~ ('' if n == 1 else ', one value per key column: ' ~ spec.pairs | map('first') | join(', ')) ~ ')') -}}
+    {%- endif -%}
     {%- if n == 1 -%}
         {{- return("'auto'  or  {'" ~ spec.left.alias ~ "': [0, 1], '" ~ spec.right.alias ~ "': 'auto'}"
                    ~ "  (none routes the NULL keys around the join; tuples for multi-column keys: [[0, 'EU']])") -}}

@@ -159,6 +159,7 @@ of the group and spreads the large side ({{ left_alias }}) over them, which keep
     side. -#}
 {% macro _sj_chain_skew_spec(specs, skew) -%}
     {%- set left_alias = specs[0].left.alias -%}
+    {%- do skewjoin._sj_chain_skew_aliases(specs, skew) -%}
     {%- set skew = skewjoin._sj_skew_spec(specs[0], skew) -%}
     {%- if skew.auto is not none -%}
         {%- do skewjoin._sj_raise('skew_join_chain', 'skew_join', "'auto' plans one join; a chain's groups and hot "
@@ -178,6 +179,42 @@ of the group and spreads the large side ({{ left_alias }}) over them, which keep
             "{'" ~ left_alias ~ "': [0, 1]}") -%}
     {%- endif -%}
     {{- return(skew) -}}
+{%- endmacro %}
+
+
+{#- The aliases a chain's groups and hot keys name, against every side of the chain (the specification is
+    read against its first join, whose messages know two sides): a later side is refused as the first
+    join's other side is (_sj_chain_skew_spec), an unknown alias with the chain's sides. -#}
+{% macro _sj_chain_skew_aliases(specs, skew) -%}
+    {%- set la = specs[0].left.alias -%}
+    {%- set sides = [la] + (specs | map(attribute='right') | map(attribute='alias') | list) -%}
+    {%- set named = [] -%}
+    {%- if skew is mapping and skew.get('groups') is iterable and skew.get('groups') is not string -%}
+        {%- for g in skew.groups if g is mapping and g.get('when') is string -%}
+            {%- set arg = 'skew_join.groups[' ~ loop.index0 ~ '].when' -%}
+            {%- for ref in skewjoin._sj_expr_refs(g.when) -%}
+                {%- do named.append({'arg': arg, 'alias': ref.alias, 'when': g.when}) -%}
+            {%- endfor -%}
+        {%- endfor -%}
+    {%- endif -%}
+    {%- if skew is mapping and skew.get('hot_keys') is mapping -%}
+        {%- for alias in skew.hot_keys -%}
+            {%- do named.append({'arg': 'skew_join.hot_keys', 'alias': alias | string, 'when': none}) -%}
+        {%- endfor -%}
+    {%- endif -%}
+    {%- for n in named if (n.alias | lower) not in ((sides[:2] | map('lower') | list)) -%}
+        {%- set example = ("{'" ~ la ~ "': [0, 1]}") if n.when is none else ('"' ~ la ~ '.' ~ specs[0].pairs[0][0] ~ ' = 0"') -%}
+        {%- if (n.alias | lower) not in (sides | map('lower') | list) -%}
+            {%- set problem = "'" ~ n.alias ~ "' names no side of the chain; its sides are " ~ sides | join(', ') -%}
+        {%- elif n.when is none -%}
+            {%- set problem = "a chain's hot keys are the large side's (" ~ la ~ "): its hot rows meet a broadcast copy"
+                ~ " of every other side's rows of those keys" -%}
+        {%- else -%}
+            {%- set problem = "'" ~ n.when ~ "' is on " ~ n.alias ~ "'s keys; a chain's groups are driven by the large"
+                ~ ' side ' ~ la ~ ' (its rows spread over the slots, every other side copied to them)' -%}
+        {%- endif -%}
+        {%- do skewjoin._sj_raise('skew_join_chain', n.arg, problem, example) -%}
+    {%- endfor -%}
 {%- endmacro %}
 
 
