@@ -42,6 +42,8 @@ def test_compiled_sql(tmp_path: Path) -> None:
     [
         {"skewjoin_prune_cache_run": "run-\U0001f600", "key_sets": [["2026-01-01", "\u00e9\U00020000"]]},
         {"s": "quote ' \" back \\ tab \t newline \n"},
+        # characters YAML folds (line and paragraph separators, NEL) or refuses (DEL, C1 controls, BOM)
+        {"s": "a \u2028 b \u2029 c \x85 d \x7f \x9b \ufeff e"},
     ],
 )
 def test_dbt_option_json_is_read_back_by_dbt_as_written(value: dict) -> None:

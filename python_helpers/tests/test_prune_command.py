@@ -130,3 +130,33 @@ def test_report_and_json_show_what_dbt_returned() -> None:
     assert document["requests"][0]["predicate"] == predicate and document["cache"]["run"] == "r1"
     long = PruneRun([Pruned(request, ["x" * 300], predicate, compiled)]).report()
     assert "(60 more characters; --full or --json for all)" in long
+
+
+def test_a_json_spec_is_read_as_json(tmp_path: Path) -> None:
+    """A .json spec by JSON's rules: json.dumps writes an emoji as a surrogate pair, which YAML read as two lone
+    surrogates (the run stopped with UnicodeEncodeError); U+2028 and U+0085 stay in the filter (YAML folded
+    them as line breaks, so the key set was built from another filter than the query's)."""
+    filt = "k <> 'x \u2028 y \U0001f600 a\x85b'"
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps({"big": "s.sales", "small": [{"relation": "s.d", "on": ["k"], "filter": filt}]}))
+    assert "\\ud83d" in path.read_text()
+    (request,) = load_spec(path)
+    assert request.args["small"][0]["filter"] == filt
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "expected"),
+    [
+        ("spec.yml", 'big: s.sales\nsmall: [{relation: s.d, on: [k], filter: "k <> \'\\ud83d\'"}]\n', "lone UTF-16"),
+        ("spec.json", '{"big": "s.sales", "small": [{"relation": "s.d", "on": ["k"], "filter": "\\ud83d"}]}',
+         "lone UTF-16"),
+        ("spec.json", '{"big": "s.sales", "small": [}', "not JSON"),
+    ],
+    ids=["yaml_lone_surrogate", "json_lone_surrogate", "not_json"],
+)  # fmt: skip
+def test_a_spec_with_a_lone_surrogate_or_bad_json_exits_2(tmp_path: Path, name: str, text: str, expected: str) -> None:
+    spec = tmp_path / name
+    spec.write_text(text)
+    result = CliRunner().invoke(main, ["prune", "--spec", str(spec), "--project-dir", str(tmp_path)])
+    assert result.exit_code == 2, result.output
+    assert expected in result.stderr and "Right form, for example:" in result.stderr

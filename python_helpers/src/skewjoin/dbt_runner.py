@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,10 +24,17 @@ _FAILED_STATUSES = {"error", "fail", "runtime error", "skipped"}
 __all__ = ["DbtRunError", "cli_json", "compiled_sql", "failures_of", "run_dbt"]
 
 
+#: characters YAML reads differently from JSON when they stand as they are: line breaks YAML folds in a quoted
+#: string (U+0085, U+2028, U+2029) and characters its reader refuses (DEL and the C1 controls, U+FEFF, U+FFFE,
+#: U+FFFF); written as JSON escapes, which YAML's double-quoted strings read back as the same character
+_YAML_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]")
+
+
 def cli_json(value: Any) -> str:
     """*value* as the JSON text of a dbt ``--vars`` or ``--args`` option: dbt reads those as YAML, which takes
-    no JSON surrogate pair (``\\ud83d\\ude00``), so every character is written as it is."""
-    return json.dumps(value, ensure_ascii=False)
+    no JSON surrogate pair (``\\ud83d\\ude00``), so a character is written as it is, but for those YAML would
+    fold or refuse (``_YAML_UNSAFE``), written as ``\\uXXXX``."""
+    return _YAML_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(value, ensure_ascii=False))
 
 
 @contextmanager

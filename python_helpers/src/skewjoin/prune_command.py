@@ -31,6 +31,7 @@ request's arguments is the macro's, and its compile error is the command's.
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import time
@@ -128,14 +129,41 @@ def _bad(where: str, problem: str) -> PruneSpecError:
     return PruneSpecError(f"{where}: {problem}. Right form, for example:\n{EXAMPLE}")
 
 
+def _lone_surrogates(value: Any) -> str | None:
+    """The first string of *value* (nested, keys included) holding a surrogate code point, or None."""
+    if isinstance(value, str):
+        return value if any("\ud800" <= ch <= "\udfff" for ch in value) else None
+    items = list(value.items()) if isinstance(value, dict) else value if isinstance(value, list) else []
+    for item in items:
+        for part in item if isinstance(item, tuple) else (item,):
+            found = _lone_surrogates(part)
+            if found is not None:
+                return found
+    return None
+
+
 def load_spec(path: Path) -> list[Request]:
     """The requests of a YAML or JSON spec file; a malformed file raises :class:`PruneSpecError`."""
     try:
-        data = yaml.safe_load(Path(path).read_text())
+        text = Path(path).read_text(encoding="utf-8")
+        # JSON by its own rules where the file says so: YAML reads a JSON surrogate pair (\ud83d\ude00) as two
+        # lone surrogates, and folds U+2028 and U+0085 in a quoted string as line breaks
+        data = json.loads(text) if Path(path).suffix.lower() == ".json" else yaml.safe_load(text)
     except OSError as exc:
         raise PruneSpecError(f"cannot read the spec file {path}: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise _bad(f"spec file {path}", f"not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+    except json.JSONDecodeError as exc:
+        raise _bad(f"spec file {path}", f"not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from exc
     except yaml.YAMLError as exc:
         raise _bad(f"spec file {path}", f"not YAML or JSON ({' '.join(str(exc).split())})") from exc
+    lone = _lone_surrogates(data)
+    if lone:
+        raise _bad(
+            f"spec file {path}",
+            f"the text {lone!r} holds a lone UTF-16 surrogate (an escape like \\ud83d "
+            "without its pair); write the character itself, or both halves of the pair in a .json file",
+        )
     items = data if isinstance(data, list) else [data]
     if not items or not all(isinstance(item, dict) for item in items):
         raise _bad(f"spec file {path}", "expected one request (a mapping) or a list of them")
