@@ -154,6 +154,7 @@ def _fresh_project(root: Path, repo: Path) -> Path:
         "on-run-start:\n"
         "  - \"{{ skewjoin.prune_key_sets([{'relation': source('raw', 'prune_dates'), "
         "'filter': 'year = 2026 and month = 2', 'on': ['date_key']}]) }}\"\n"
+        "  - \"{{ skewjoin.prune_key_sets(var('late_key_sets', [])) }}\"\n"
         "vars:\n  skewjoin_prune_cache: true\n"
         "models:\n  shop:\n    +materialized: table\n"
     )
@@ -179,6 +180,18 @@ def _fresh_project(root: Path, repo: Path) -> Path:
     (project / "models" / "feb_sales.sql").write_text("select f.sale_id, f.date_key, f.amount\n" + join + where)
     (project / "models" / "feb_revenue.sql").write_text(
         "select f.date_key, sum(f.amount) as revenue\n" + join + where + "group by f.date_key\n"
+    )
+    # a small relation the run builds (a month chosen by a var), and a model pruned by it from the cache
+    late = "{{ config(enabled=var('late_models', false)) }}\n"
+    (project / "models" / "month_days.sql").write_text(
+        late + "select date_key from {{ source('raw', 'prune_dates') }} "
+        "where year = 2026 and month = {{ var('month', 2) }}\n"
+    )
+    (project / "models" / "month_sales.sql").write_text(
+        late.replace("var('late_models', false)", "var('late_models', false), pre_hook=\"{{ skewjoin.prune_key_sets() }}\"")
+        + "select f.sale_id, f.date_key, f.amount from {{ source('raw', 'prune_sales') }} as f\n"
+        "where {{ skewjoin.prune_predicate(source('raw', 'prune_sales'), 'f', "
+        "[{'relation': ref('month_days'), 'on': ['date_key']}]) }}\n"
     )
     return project
 
@@ -231,6 +244,26 @@ def test_on_run_start_computes_a_key_set_once_for_every_model(
         "on f.date_key = d.date_key where d.year = 2026 and d.month = 2"
     )
     assert assert_same_rows(conn, f"select * from {FRESH_SCHEMA}.feb_sales", plain) > 0
+
+
+def test_on_run_start_leaves_a_relation_the_run_builds_to_the_models_hook(
+    fresh_project: Callable[..., Any], inputs_built: DbtProject
+) -> None:
+    """on-run-start lists a key set of month_days, a model the same run rebuilds (for another month): it read
+    the rows of the last run's month_days, and month_sales's pre_hook then found the key set complete for this
+    run, so month_sales kept last month's keys and lost this month's rows. The hook now leaves it to the
+    pre_hook, which computes it once month_days is built."""
+    conn = inputs_built.conn
+    late = f"[{{relation: {FRESH_SCHEMA}.month_days, keys: [date_key]}}]"
+    select = ["--select", "month_days", "month_sales"]
+    fresh_project("run", *select, "--vars", "{late_models: true, month: 2}")
+    result = fresh_project("run", *select, "--vars", f"{{late_models: true, month: 3, late_key_sets: {late}}}")
+    assert {r.node.name for r in result.result.results if r.node.resource_type == "model"} == {"month_days", "month_sales"}
+    plain = (
+        f"select f.sale_id, f.date_key, f.amount from {SCHEMA}.prune_sales as f "
+        f"where f.date_key in (select date_key from {SCHEMA}.prune_dates where year = 2026 and month = 3)"
+    )
+    assert assert_same_rows(conn, f"select * from {FRESH_SCHEMA}.month_sales", plain) > 0
 
 
 def test_compile_computes_no_key_set(fresh_project: Callable[..., Any], inputs_built: DbtProject) -> None:

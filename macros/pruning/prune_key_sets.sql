@@ -12,7 +12,9 @@
         with the key sets listed in var skewjoin_prune_key_sets (or as the
         argument): [{'relation': 'analytics.dates', 'filter': 'year = 2026',
         'on': ['date_key']}], each a small relation as prune_predicate takes it
-        (in YAML write `keys:` for `on:`, which YAML reads as true).
+        (in YAML write `keys:` for `on:`, which YAML reads as true). A key
+        set of a relation the run itself builds is left to the pre_hook of a
+        model that reads it (it would read the last run's rows here).
     Runs only in dbt run, build, retry and run-operation (on-run-start also
     fires in compile and docs generate, which need no key set); with var
     skewjoin_run_queries false it does nothing. It creates the cache table
@@ -102,14 +104,45 @@ described | map(attribute='name') | list) }}; its columns are: {{ described | ma
     {%- endif -%}
     {%- set found = [] -%}
     {%- set ids = [] -%}
+    {%- set deferred = [] -%}
     {%- for entry in key_sets -%}
+        {%- set built = skewjoin._sj_prune_built_by_this_run(entry.get('relation') if entry is mapping else none) -%}
+        {%- if built is not none -%}
+            {%- do deferred.append({'relation': entry.relation | string, 'node': built}) -%}
+            {%- continue -%}
+        {%- endif -%}
         {%- set ks = skewjoin._sj_prune_key_set_entry(entry, loop.index0, argument) -%}
         {%- if ks.id not in ids -%}
             {%- do ids.append(ks.id) -%}
             {%- do found.append(ks) -%}
         {%- endif -%}
     {%- endfor -%}
-    {{- return({'from': argument, 'key_sets': found}) -}}
+    {{- return({'from': argument, 'key_sets': found, 'deferred': deferred}) -}}
+{%- endmacro %}
+
+
+{#- The name of the model, seed or snapshot this run builds (selected) whose relation is `relation` (a
+    relation or a table name), or none: outside a model (on-run-start, run-operation) a key set of it
+    would read the rows before this run rebuilds them, and a model's pre_hook would then find it in the
+    cache for this run. -#}
+{% macro _sj_prune_built_by_this_run(relation) -%}
+    {%- if relation is none or graph is not defined or selected_resources is not defined
+           or (model is defined and model is not none and model.get('compiled_code')) -%}
+        {{- return(none) -}}
+    {%- endif -%}
+    {%- set text = relation | string | lower | replace('`', '') | replace('"', '') | trim -%}
+    {%- if not modules.re.fullmatch('[\\w.]+', text) -%}
+        {{- return(none) -}}
+    {%- endif -%}
+    {%- set parts = text.split('.') -%}
+    {%- for node in graph.nodes.values() if node.resource_type in ('model', 'seed', 'snapshot')
+            and node.unique_id in selected_resources and node.config.get('materialized') != 'ephemeral' -%}
+        {%- set name = (node.alias or node.name) | lower -%}
+        {%- if parts[-1] == name and (parts | length == 1 or parts[-2] == (node.schema | lower)) -%}
+            {{- return(node.name) -}}
+        {%- endif -%}
+    {%- endfor -%}
+    {{- return(none) -}}
 {%- endmacro %}
 
 
@@ -175,6 +208,10 @@ having max(sj_created) < current_timestamp() - make_interval(0, 0, 0, 0, {{ hour
         {%- do lines.append('dropped ' ~ work.dropped | length ~ ' earlier run(s) older than '
             ~ var('skewjoin_prune_cache_keep_hours', 24) ~ ' h') -%}
     {%- endif -%}
+    {%- for d in work.get('deferred', []) -%}
+        {%- do lines.append('key sets of ' ~ d.relation ~ ': not computed here, this run builds it (' ~ d.node
+            ~ '); the pre_hook of a model that reads it computes them once it is built') -%}
+    {%- endfor -%}
     {%- for ks in work.key_sets -%}
         {%- set shown = ks['from'] if not ks['from'].startswith('(') else 'a query' -%}
         {%- set what = 'key set ' ~ ks.id[:12] ~ ' (' ~ shown ~ (' where ' ~ ks.filter if ks.filter is not none

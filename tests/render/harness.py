@@ -75,8 +75,9 @@ INVOCATION_ID = "00000000-0000-4000-8000-000000000000"
 # Names dbt's context provides that the harness provides too; test_harness.py
 # checks that every name the macros read is one of them.
 CONTEXT_NAMES = (
-    PACKAGE, "adapter", "api", "config", "exceptions", "execute", "flags", "fromjson", "fromyaml", "invocation_id",
-    "local_md5", "log", "model", "modules", "ref", "return", "run_query", "source", "target", "this", "tojson", "var",
+    PACKAGE, "adapter", "api", "config", "exceptions", "execute", "flags", "fromjson", "fromyaml", "graph",
+    "invocation_id", "local_md5", "log", "model", "modules", "ref", "return", "run_query", "selected_resources",
+    "source", "target", "this", "tojson", "var",
 )  # fmt: skip
 
 
@@ -795,6 +796,8 @@ class Renderer:
                 "flags": SimpleNamespace(WHICH="run"),
                 "fromjson": BaseContext.fromjson,
                 "fromyaml": BaseContext.fromyaml,
+                # the project's nodes and the run's selection: no node here, so no relation is built by the run
+                "graph": {"nodes": {}, "sources": {}},
                 "invocation_id": INVOCATION_ID,
                 "local_md5": BaseContext.local_md5,
                 "log": self._log,
@@ -803,6 +806,7 @@ class Renderer:
                 "ref": self._ref,
                 "return": BaseContext._return,
                 "run_query": self._run_query,
+                "selected_resources": [],
                 "source": self._source,
                 "target": {"name": "unit", "type": adapter_type, "schema": SCHEMA, "database": None, "threads": 1},
                 "this": this,

@@ -82,7 +82,7 @@ def test_an_unknown_macro_fails(renderer: Callable[..., Renderer]) -> None:
 def test_a_missing_context_name_fails(renderer: Callable[..., Renderer]) -> None:
     r = renderer()
     with pytest.raises(jinja2.UndefinedError):
-        r.render("{{ graph.nodes }}")
+        r.render("{{ builtins.ref }}")
     with pytest.raises(jinja2.UndefinedError):
         r.render("{{ adapter.quote('x') }}")
     with pytest.raises(UnexpectedQuery):
