@@ -25,6 +25,17 @@
 
 {#- `alias.column` outside a longer name: group 1 the alias, group 2 the column, each a name or a
     backticked name; `column` replaces the column's pattern (`[*]`: `alias.*`). -#}
+{#- Whether every parenthesis of `code` (text outside literals) closes after it opens, and all close. -#}
+{% macro _sj_parentheses_balanced(code) -%}
+    {%- set depth = namespace(value=0, bad=false) -%}
+    {%- for ch in code -%}
+        {%- set depth.value = depth.value + (1 if ch == '(' else (-1 if ch == ')' else 0)) -%}
+        {%- if depth.value < 0 -%}{%- set depth.bad = true -%}{%- endif -%}
+    {%- endfor -%}
+    {{- return(not depth.bad and depth.value == 0) -}}
+{%- endmacro %}
+
+
 {% macro _sj_ref_pattern(column="([A-Za-z_]\\w*|`[^`]+`)") -%}
     {{- return("(?<![\\w.`])([A-Za-z_]\\w*|`[^`]+`)\\s*\\.\\s*" ~ column) -}}
 {%- endmacro %}
@@ -121,12 +132,7 @@ open a comment
             {%- do skewjoin._sj_raise(macro_name, argument, problem, example) -%}
         {%- endif -%}
     {%- endfor -%}
-    {%- set depth = namespace(value=0, bad=false) -%}
-    {%- for ch in code -%}
-        {%- set depth.value = depth.value + (1 if ch == '(' else (-1 if ch == ')' else 0)) -%}
-        {%- if depth.value < 0 -%}{%- set depth.bad = true -%}{%- endif -%}
-    {%- endfor -%}
-    {%- if depth.bad or depth.value != 0 -%}
+    {%- if not skewjoin._sj_parentheses_balanced(code) -%}
         {%- do skewjoin._sj_raise(macro_name, argument, 'the expression ' ~ text ~ ' has unbalanced parentheses',
             example) -%}
     {%- endif -%}

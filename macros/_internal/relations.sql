@@ -30,12 +30,7 @@
     {%- elif ';' in code -%}
         {{- return('holds `;` outside a string literal') -}}
     {%- endif -%}
-    {%- set depth = namespace(value=0, bad=false) -%}
-    {%- for ch in code -%}
-        {%- set depth.value = depth.value + (1 if ch == '(' else (-1 if ch == ')' else 0)) -%}
-        {%- if depth.value < 0 -%}{%- set depth.bad = true -%}{%- endif -%}
-    {%- endfor -%}
-    {%- if depth.bad or depth.value != 0 -%}
+    {%- if not skewjoin._sj_parentheses_balanced(code) -%}
         {{- return('has unbalanced parentheses') -}}
     {%- endif -%}
     {{- return(none) -}}
