@@ -239,7 +239,7 @@ where sj_run = {{ skewjoin._sj_quote_string(run) }}
 skewjoin.{{ spec.macro }} in model {{ skewjoin._sj_model_ref() }}: the key set {{ ks.id[:12] }} of
 small[{{ src.index }}] {{ src.label }} is not in the prune cache {{ table }} for run {{ spec.cache_run }}.
 Compute it before the query runs: pre_hook="{{ '{{' }} skewjoin.prune_key_sets() {{ '}}' }}" in the model's config,
-or on-run-start
+or on-run-start (for a relation the run does not build)
     {%- endset -%}
     {%- set error = 'raise_error(' ~ skewjoin._sj_quote_string(message | replace('\n', ' ')) ~ ')' -%}
     {%- set columns = [] -%}
