@@ -6,7 +6,8 @@
     without raising). -#}
 {% macro _sj_input_renders(obj) -%}
     {{- return(skewjoin._sj_is_relation(obj) or (obj is string and obj | trim | length > 0
-        and (skewjoin._sj_is_query_text(obj) or modules.re.fullmatch('[A-Za-z0-9_`.]+', obj | trim) is not none))) -}}
+        and ((skewjoin._sj_is_query_text(obj) and skewjoin._sj_query_text_problem(obj) is none)
+             or modules.re.fullmatch('[A-Za-z0-9_`.]+', obj | trim) is not none))) -}}
 {%- endmacro %}
 
 {#- Parse time (execute false): SQL naming every relation the chain reads,

@@ -110,8 +110,17 @@
         {{- return(-(2 ** bits) <= n and n < 2 ** bits) -}}
     {%- elif kind == 'decimal' -%}
         {%- set parts = skewjoin._sj_decimal_parts(t) -%}
-        {%- set whole = skewjoin._sj_plain_number(text | trim).lstrip('+-').split('.')[0].lstrip('0') -%}
-        {{- return(whole | length <= parts[0] - parts[1]) -}}
+        {%- set exponent = modules.re.search('[eE]([+-]?[0-9]+)$', text | trim) -%}
+        {%- if exponent is not none and (exponent.group(1) | int) | abs > 100 -%}
+            {{- return(false) -}}
+        {%- endif -%}
+        {%- set number = skewjoin._sj_plain_number(text | trim).lstrip('+-').split('.') -%}
+        {%- set whole = number[0].lstrip('0') -%}
+        {%- set fraction = number[1] if number | length > 1 else '' -%}
+        {#- rounded to the scale (half up), 99.995 is 100.00: one whole digit more -#}
+        {%- set carry = fraction | length > parts[1] and fraction[parts[1]] >= '5'
+            and (whole ~ fraction[:parts[1]]) | replace('9', '') == '' -%}
+        {{- return((whole | length) + (1 if carry else 0) <= parts[0] - parts[1]) -}}
     {%- elif kind == 'date' -%}
         {%- set m = modules.re.fullmatch('\\s*[+-]?([0-9]{4,7})(?:-([0-9]{1,2})(?:-([0-9]{1,2})(?:[ T].*)?)?)?\\s*',
             text, flags=modules.re.S) -%}

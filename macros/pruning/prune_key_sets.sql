@@ -130,15 +130,21 @@ described | map(attribute='name') | list) }}; its columns are: {{ described | ma
            or (model is defined and model is not none and model.get('compiled_code')) -%}
         {{- return(none) -}}
     {%- endif -%}
-    {%- set text = relation | string | lower | replace('`', '') | replace('"', '') | trim -%}
-    {%- if not modules.re.fullmatch('[\\w.]+', text) -%}
+    {%- set text = relation | string | lower | replace('`', '') | trim -%}
+    {%- set query = skewjoin._sj_is_query_text(text) -%}
+    {%- set parts = text.split('.') -%}
+    {%- if not query and not modules.re.fullmatch('[\\w.]+', text) -%}
         {{- return(none) -}}
     {%- endif -%}
-    {%- set parts = text.split('.') -%}
     {%- for node in graph.nodes.values() if node.resource_type in ('model', 'seed', 'snapshot')
             and node.unique_id in selected_resources and node.config.get('materialized') != 'ephemeral' -%}
         {%- set name = (node.alias or node.name) | lower -%}
-        {%- if parts[-1] == name and (parts | length == 1 or parts[-2] == (node.schema | lower)) -%}
+        {%- set schema = node.schema | lower -%}
+        {#- a query that reads it (schema.name anywhere outside a longer name), or its name (a bare name is in
+            the target's schema) -#}
+        {%- if (query and modules.re.search('(?<![\\w.])' ~ modules.re.escape(schema ~ '.' ~ name) ~ '(?!\\w)', text))
+               or (not query and parts[-1] == name
+                   and (parts[-2] if parts | length > 1 else target.schema | lower) == schema) -%}
             {{- return(node.name) -}}
         {%- endif -%}
     {%- endfor -%}

@@ -190,9 +190,9 @@ of the group and spreads the large side ({{ left_alias }}) over them, which keep
     {%- set sides = [la] + (specs | map(attribute='right') | map(attribute='alias') | list) -%}
     {%- set named = [] -%}
     {%- if skew is mapping and skew.get('groups') is iterable and skew.get('groups') is not string -%}
-        {%- for g in skew.groups if g is mapping and g.get('when') is string -%}
+        {%- for g in skew.groups -%}
             {%- set arg = 'skew_join.groups[' ~ loop.index0 ~ '].when' -%}
-            {%- for ref in skewjoin._sj_expr_refs(g.when) -%}
+            {%- for ref in (skewjoin._sj_expr_refs(g.when) if g is mapping and g.get('when') is string else []) -%}
                 {%- do named.append({'arg': arg, 'alias': ref.alias, 'when': g.when}) -%}
             {%- endfor -%}
         {%- endfor -%}

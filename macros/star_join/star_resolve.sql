@@ -31,11 +31,12 @@ skewjoin._sj_did_you_mean(pair[1], dim_columns | map(attribute='name') | list) }
             {%- endset -%}
             {%- do skewjoin._sj_raise('star_join', d.arg ~ '.on', problem, right_form) -%}
         {%- endif -%}
-        {#- types of kinds the package knows (no collation) that no ANSI mode compares: Spark refuses the join -#}
-        {%- set kinds = [skewjoin._sj_type_kind(fc.type), skewjoin._sj_type_kind(dc.type)] -%}
-        {%- if 'other' not in kinds and 'collate' not in (fc.type ~ dc.type) | lower
-               and skewjoin._sj_common_type(fc.type, dc.type, true) is none
-               and skewjoin._sj_common_type(fc.type, dc.type, false) is none -%}
+        {#- a date or timestamp against a boolean or a number: no ANSI mode compares them (checked on Spark
+            4.3), and Spark refuses the join when it runs -#}
+        {%- set kinds = [skewjoin._sj_type_kind(fc.type), skewjoin._sj_type_kind(dc.type)] | sort -%}
+        {%- set datetime = ('date', 'timestamp') -%}
+        {%- set scalar = ('boolean', 'integral', 'decimal', 'fractional') -%}
+        {%- if (kinds[0] in datetime and kinds[1] in scalar) or (kinds[1] in datetime and kinds[0] in scalar) -%}
             {%- set others = dim_columns | rejectattr('name', 'eq', dc.name) | list -%}
             {%- set better = skewjoin._sj_suggest_column(others, fc.name, fc.name, fc.type) if others else dc.name -%}
             {%- set problem -%}

@@ -160,3 +160,10 @@ def test_a_spec_with_a_lone_surrogate_or_bad_json_exits_2(tmp_path: Path, name: 
     result = CliRunner().invoke(main, ["prune", "--spec", str(spec), "--project-dir", str(tmp_path)])
     assert result.exit_code == 2, result.output
     assert expected in result.stderr and "Right form, for example:" in result.stderr
+
+
+def test_a_json_spec_with_a_byte_order_mark(tmp_path: Path) -> None:
+    path = tmp_path / "spec.json"
+    path.write_text("\ufeff" + json.dumps({"big": "s.sales", "small": [{"relation": "s.d", "on": ["k"]}]}))
+    (request,) = load_spec(path)
+    assert request.args["big"] == "s.sales"

@@ -200,3 +200,21 @@ def test_a_bad_input_right_form_names_a_relation_of_the_model(renderer: Callable
     message = r.compile_error("{{ skewjoin.skew_join(ref('typed_left'), 42, on=['k_int']) }}")
     assert_clear_compile_error(message, "skew_join", "orders", "right", "expected a relation")
     assert message.endswith("Right form, for example: right=ref('typed_left')"), message
+
+
+def test_a_bad_input_query_waits_for_the_model_to_compile(renderer: Callable[..., Renderer]) -> None:
+    """An input query that is not one whole query (a `;`, unbalanced parentheses) stops its own model when it
+    compiles, not `dbt parse` and every other model (parse time renders a placeholder)."""
+    calls = [
+        "{{ skewjoin.skew_join('select * from skewjoin_it.typed_left;', ref('typed_right'), on=['k_int']) }}",
+        "{{ skewjoin.skew_join_chain('select * from skewjoin_it.typed_left where (k_int', [{'relation': "
+        "ref('typed_right'), 'alias': 'b'}, {'relation': ref('spread_right'), 'alias': 'c'}], on=['k_int']) }}",
+        "{{ skewjoin.star_join('select * from skewjoin_it.typed_left;', [{'relation': ref('typed_right'), "
+        "'alias': 'b', 'on': ['k_int']}]) }}",
+        "{{ skewjoin.star_join(ref('typed_left'), [{'relation': 'select * from skewjoin_it.typed_right)', "
+        "'alias': 'b', 'on': ['k_int']}]) }}",
+    ]
+    for call in calls:
+        renderer(*INPUTS, execute=False).render(call)
+        message = renderer(*INPUTS, model="orders").compile_error(call)
+        assert "the query select * from skewjoin_it." in message and "Right form, for example:" in message, message

@@ -181,7 +181,8 @@ NUMBER_TEXT = st.builds(
 @SETTINGS
 @given(
     case=st.one_of(
-        st.tuples(st.sampled_from(["decimal(30,25)", "decimal(38,0)", "decimal(10,2)"]), NUMBER_TEXT),
+        st.tuples(st.sampled_from(["decimal(30,25)", "decimal(38,0)", "decimal(10,2)", "decimal(4,2)", "decimal(2,2)"]),
+                  NUMBER_TEXT),
         st.tuples(st.sampled_from(["int", "bigint"]), st.integers(-(2**40), 2**40)),
         st.tuples(st.sampled_from(["string", "date", "timestamp", "double"]), HOSTILE),
         st.tuples(st.just("boolean"), st.booleans()),
@@ -200,6 +201,10 @@ NUMBER_TEXT = st.builds(
 @example(case=("decimal(30,25)", "1.234567890123456789E-7"))
 @example(case=("decimal(38,0)", "-5e2"))
 @example(case=("decimal(10,2)", "123456789012.5"))
+@example(case=("decimal(4,2)", "99.995"))
+@example(case=("decimal(2,2)", "0.999"))
+@example(case=("decimal(2,2)", "0.994"))
+@example(case=("decimal(30,25)", "1e-999999999"))
 @example(case=("int", 3000000000))
 @example(case=("date", "not a date"))
 @example(case=("date", "2023-02-29"))

@@ -229,3 +229,27 @@ def test_adapters_other_than_spark_are_refused(renderer: Callable[..., Renderer]
     r = renderer("prune_dates", adapter_type="postgres")
     message = r.compile_error("{{ skewjoin.prune_key_sets() }}")
     assert_clear_compile_error(message, "prune_key_sets", "unit_model", "adapter", "this target uses postgres")
+
+
+def test_a_relation_the_run_builds_is_read_by_name_or_in_a_query(renderer: Callable[..., Renderer]) -> None:
+    """Outside a model, prune_key_sets leaves to the pre_hook a key set of a relation the run builds: named
+    (schema.name, or a bare name in the target's schema) or read by a query; not one in another schema."""
+    from types import SimpleNamespace
+
+    r = renderer(model="hook")
+    node = SimpleNamespace(resource_type="model", unique_id="model.shop.dates", alias="dates", name="dates",
+                           schema="analytics", config={"materialized": "table"})  # fmt: skip
+    r.context.update({"graph": {"nodes": {node.unique_id: node}}, "selected_resources": [node.unique_id],
+                      "model": None})  # fmt: skip
+    r.context["target"] = SimpleNamespace(schema="analytics")
+    built = {
+        "analytics.dates": "dates",
+        "`analytics`.`dates`": "dates",
+        "dates": "dates",
+        "select date_key from analytics.dates where active": "dates",
+        "select date_key from `analytics`.`dates`": "dates",
+        "other.dates": None,
+        "select date_key from analytics.dates_2024": None,
+    }
+    for relation, expected in built.items():
+        assert r.call("_sj_prune_built_by_this_run", relation) == expected, relation

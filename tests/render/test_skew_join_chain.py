@@ -75,6 +75,8 @@ CASES = [
     ErrorCase("auto", _chain(skew="'auto'"), "skew_join", "'auto' plans one join"),
     ErrorCase("group_driven_by_a_later_side", _chain(skew="{'groups': [{'when': 'c.k = 0', 'slots': 3}]}"),
               "skew_join.groups[0].when", "a chain's groups are driven by the large side a"),
+    ErrorCase("second_group_on_a_later_side", _chain(skew="{'groups': [{'slots': 2}, {'when': 'c.k = 1', 'slots': 2}]}"),
+              "skew_join.groups[1].when", "a chain's groups are driven by the large side a"),
     ErrorCase("hot_keys_of_a_later_side", _chain(skew="{'hot_keys': {'c': [0]}}"), "skew_join.hot_keys",
               "a chain's hot keys are the large side's"),
     ErrorCase("group_unknown_alias", _chain(skew="{'groups': [{'when': 'd.k = 0', 'slots': 3}]}"),

@@ -105,8 +105,15 @@ def fits_type(text: str, data_type: str) -> bool:
     if kind == "decimal":
         m = re.fullmatch(r"decimal\((\d+),(\d+)\)", t)
         assert m is not None
-        whole = _plain_number(text.strip()).lstrip("+-").split(".")[0].lstrip("0")
-        return len(whole) <= int(m.group(1)) - int(m.group(2))
+        exponent = re.search(r"[eE]([+-]?[0-9]+)$", text.strip())
+        if exponent is not None and abs(int(exponent.group(1))) > 100:
+            return False
+        whole, _, fraction = _plain_number(text.strip()).lstrip("+-").partition(".")
+        whole = whole.lstrip("0")
+        scale = int(m.group(2))
+        # rounded to the scale (half up), 99.995 is 100.00: one whole digit more
+        carry = len(fraction) > scale and fraction[scale] >= "5" and not (whole + fraction[:scale]).replace("9", "")
+        return len(whole) + carry <= int(m.group(1)) - scale
     if kind == "date":
         d = _DATE_TEXT.fullmatch(text)
         if d is None:

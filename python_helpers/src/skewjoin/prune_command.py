@@ -145,7 +145,7 @@ def _lone_surrogates(value: Any) -> str | None:
 def load_spec(path: Path) -> list[Request]:
     """The requests of a YAML or JSON spec file; a malformed file raises :class:`PruneSpecError`."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")  # a BOM is no part of the text
         # JSON by its own rules where the file says so: YAML reads a JSON surrogate pair (\ud83d\ude00) as two
         # lone surrogates, and folds U+2028 and U+0085 in a quoted string as line breaks
         data = json.loads(text) if Path(path).suffix.lower() == ".json" else yaml.safe_load(text)
