@@ -66,3 +66,15 @@ def test_star_join_refuses_keys_spark_cannot_compare(renderer: Callable[..., Ren
         "'on': [['sold_date', 'year']], 'columns': ['month']}]) }}"
     )
     assert_clear_compile_error(message, "star_join", r.model_name, "dims[0].on", "have types Spark cannot compare")
+
+
+def test_star_join_leaves_a_boolean_against_a_number_to_spark(renderer: Callable[..., Renderer]) -> None:
+    """A boolean key against an int key: Spark compares them with ANSI off (a boolean read as 0 or 1), so
+    star_join joins them (refused before: the package writes no common type for them)."""
+    from .tables import Table
+
+    r = renderer(extra_tables={"flags_fact": Table([("id", "int"), ("flag", "boolean")], stats_bytes=1_000),
+                               "flags_dim": Table([("flag_id", "int"), ("label", "string")], stats_bytes=100)})  # fmt: skip
+    body = strip_record(r.render("{{ skewjoin.star_join('flags_fact', [{'relation': 'flags_dim', "
+                                 "'alias': 'd', 'on': [['flag', 'flag_id']], 'columns': ['label']}]) }}"))
+    assert "f.flag = d.flag_id" in body, body
