@@ -43,16 +43,21 @@
 
 
 {#- The plain star join without hints (parse time: no query, valid SQL). -#}
+{#- Whether an input of star_join renders as a FROM item without an error: a path, or what every macro renders. -#}
+{% macro _sj_star_input_renders(obj) -%}
+    {{- return(skewjoin._sj_star_path_match(obj) is not none or skewjoin._sj_input_renders(obj)) -}}
+{%- endmacro %}
+
+
 {% macro _sj_star_parse_time_sql(fact, dims, fact_alias) -%}
     {#- an input that would not render is left to the model's compile, which says what is wrong -#}
-    {%- if not (skewjoin._sj_star_path_match(fact) is not none or skewjoin._sj_input_renders(fact)) -%}
+    {%- if not skewjoin._sj_star_input_renders(fact) -%}
         {{- return('select 1 as sj_parse_time') -}}
     {%- endif -%}
     {%- set parts = ['select *', 'from ' ~ skewjoin._sj_star_input('fact', fact)['from'] ~ ' as ' ~ fact_alias] -%}
     {%- if dims is iterable and dims is not string and dims is not mapping -%}
         {%- for d in dims if d is mapping and d.get('relation') is not none and d.get('alias') is string
-                and (skewjoin._sj_star_path_match(d['relation']) is not none
-                     or skewjoin._sj_input_renders(d['relation'])) -%}
+                and skewjoin._sj_star_input_renders(d['relation']) -%}
             {%- do parts.append('cross join ' ~ skewjoin._sj_star_input('dims', d['relation'])['from'] ~ ' as '
                 ~ d['alias']) -%}
         {%- endfor -%}

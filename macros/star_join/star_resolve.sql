@@ -33,7 +33,7 @@ skewjoin._sj_did_you_mean(pair[1], dim_columns | map(attribute='name') | list) }
         {%- endif -%}
         {#- a date or timestamp against a boolean or a number: no ANSI mode compares them (checked on Spark
             4.3), and Spark refuses the join when it runs -#}
-        {%- set kinds = [skewjoin._sj_type_kind(fc.type), skewjoin._sj_type_kind(dc.type)] | sort -%}
+        {%- set kinds = [skewjoin._sj_type_kind(fc.type), skewjoin._sj_type_kind(dc.type)] -%}
         {%- set datetime = ('date', 'timestamp') -%}
         {%- set scalar = ('boolean', 'integral', 'decimal', 'fractional') -%}
         {%- if (kinds[0] in datetime and kinds[1] in scalar) or (kinds[1] in datetime and kinds[0] in scalar) -%}
