@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from typing import Any
 
 from dbt.cli.main import dbtRunnerResult
@@ -73,14 +74,17 @@ def partition_shares(conn: Any, sql: str, hot_filter: str) -> list[float]:
     run_sql(conn, "set spark.sql.adaptive.enabled=false")
     run_sql(conn, "set spark.sql.autoBroadcastJoinThreshold=-1")
     try:
-        rows = run_sql(
+        # every hot row's partition in one global aggregate (one task after the query's own): a group by
+        # the partition shuffled into 200 more tasks
+        ((parts,),) = run_sql(
             conn,
-            f"select sj_part, count(*) from (select spark_partition_id() as sj_part, t.* from ({sql}) as t) as p "
-            f"where {hot_filter} group by sj_part",
+            f"select to_json(collect_list(sj_part)) from "
+            f"(select spark_partition_id() as sj_part, t.* from ({sql}) as t) as p where {hot_filter}",
         )
     finally:
         run_sql(conn, "set spark.sql.adaptive.enabled=true")
         run_sql(conn, "set spark.sql.autoBroadcastJoinThreshold=10485760")
-    total = sum(r[1] for r in rows)
+    counts = Counter(json.loads(parts))
+    total = sum(counts.values())
     assert total > 0
-    return sorted((r[1] / total for r in rows), reverse=True)
+    return sorted((n / total for n in counts.values()), reverse=True)
