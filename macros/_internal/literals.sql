@@ -67,7 +67,7 @@
         {{- return(text) -}}
     {%- elif kind == 'string' -%}
         {{- return(skewjoin._sj_quote_string(value)) -}}
-    {%- elif kind == 'date' and not skewjoin._sj_value_fits(value | string, t) -%}
+    {%- elif kind in ('date', 'timestamp') and not skewjoin._sj_value_fits(value | string, t) -%}
         {{- return(none) -}}
     {%- else -%}
         {#- date, timestamp and anything else: a string literal cast to the type -#}
@@ -100,8 +100,9 @@
 {#- Whether a value's text (a number's already checked by pattern) is a value of type `t` (normalized),
     which Spark's cast would otherwise refuse when the query runs: an integer within the type's range, a
     decimal with at most precision - scale whole digits, a date as Spark reads one ([+-]yyyy[-m[m][-d[d]]],
-    then anything after a space or T) that the calendar has. Other types: true. The profile's twin is
-    skewjoin.literals.fits_type. -#}
+    then anything after a space or T) that the calendar has; a timestamp whose date the calendar has and
+    whose hour, minute and second ([ T]h[h][:m[m][:s[s]]], then anything) are in range, other forms of a
+    timestamp left to Spark. Other types: true. The profile's twin is skewjoin.literals.fits_type. -#}
 {% macro _sj_value_fits(text, t) -%}
     {%- set kind = skewjoin._sj_type_kind(t) -%}
     {%- if kind == 'integral' -%}
@@ -121,18 +122,24 @@
         {%- set carry = fraction | length > parts[1] and fraction[parts[1]] >= '5'
             and (whole ~ fraction[:parts[1]]) | replace('9', '') == '' -%}
         {{- return((whole | length) + (1 if carry else 0) <= parts[0] - parts[1]) -}}
-    {%- elif kind == 'date' -%}
-        {%- set m = modules.re.fullmatch('\\s*[+-]?([0-9]{4,7})(?:-([0-9]{1,2})(?:-([0-9]{1,2})(?:[ T].*)?)?)?\\s*',
+    {%- elif kind in ('date', 'timestamp') -%}
+        {%- set time = '(?:[ T]([0-9]{1,2})(?::([0-9]{1,2})(?::([0-9]{1,2}))?)?.*)?' if kind == 'timestamp'
+            else '(?:[ T].*)?' -%}
+        {%- set m = modules.re.fullmatch('\\s*[+-]?([0-9]{4,7})(?:-([0-9]{1,2})(?:-([0-9]{1,2})' ~ time ~ ')?)?\\s*',
             text, flags=modules.re.S) -%}
         {%- if m is none -%}
-            {{- return(false) -}}
+            {{- return(kind == 'timestamp') -}}
         {%- endif -%}
-        {%- set year = m.group(1) | int -%}
-        {%- set month = (m.group(2) or '1') | int -%}
-        {%- set day = (m.group(3) or '1') | int -%}
+        {%- set fields = m.groups() -%}
+        {%- set year = fields[0] | int -%}
+        {%- set month = (fields[1] or '1') | int -%}
+        {%- set day = (fields[2] or '1') | int -%}
         {%- set leap = (year % 4 == 0 and year % 100 != 0) or year % 400 == 0 -%}
         {%- set days = [31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] -%}
-        {{- return(1 <= month <= 12 and 1 <= day <= days[month - 1]) -}}
+        {%- set clock = fields[3:] -%}
+        {%- set in_range = clock | length == 0 or ((clock[0] or '0') | int < 24 and (clock[1] or '0') | int < 60
+            and (clock[2] or '0') | int < 60) -%}
+        {{- return(1 <= month <= 12 and 1 <= day <= days[month - 1] and in_range) -}}
     {%- endif -%}
     {{- return(true) -}}
 {%- endmacro %}

@@ -187,13 +187,21 @@ NUMBER_TEXT = st.builds(
         st.tuples(st.sampled_from(["string", "date", "timestamp", "double"]), HOSTILE),
         st.tuples(st.just("boolean"), st.booleans()),
         st.tuples(
-            st.just("date"),
+            st.sampled_from(["date", "timestamp"]),
             st.builds(
                 lambda y, m, d, tail: f"{y}-{m}-{d}{tail}",
                 st.sampled_from(["2024", "2023", "1900", "2000", "0001", "+10000", "-0004", "24"]),
                 st.integers(0, 13),
                 st.integers(0, 32),
-                st.sampled_from(["", " ", "T10:00", " x", "x"]),
+                st.one_of(
+                    st.sampled_from(["", " ", "T10:00", " x", "x"]),
+                    st.builds(
+                        lambda sep, h, rest: f"{sep}{h}{rest}",
+                        st.sampled_from([" ", "T"]),
+                        st.integers(0, 25),
+                        st.sampled_from(["", ":00", ":60", ":59:59", ":00:60", ":5:7.123", ":00:00Z", ":00:00 UTC"]),
+                    ),
+                ),
             ),
         ),
     )
@@ -208,6 +216,10 @@ NUMBER_TEXT = st.builds(
 @example(case=("int", 3000000000))
 @example(case=("date", "not a date"))
 @example(case=("date", "2023-02-29"))
+@example(case=("timestamp", "2023-02-29 10:00:00"))
+@example(case=("timestamp", "2024-01-01 24:00:00"))
+@example(case=("timestamp", "2024-02-29 23:59:59.999"))
+@example(case=("timestamp", "T10:00:00"))
 def test_config_literal(r: Renderer, case: tuple[str, Any]) -> None:
     """A key value as a config's `when` carries it: the profile writes it (spark_literal) as 'auto' does
     (_sj_config_literal); a decimal never with an exponent, which Spark would read as a double."""

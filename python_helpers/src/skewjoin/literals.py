@@ -91,12 +91,18 @@ def key_value(text: str, data_type: str) -> KeyValue:
 
 _INT_BITS = {"tinyint": 7, "smallint": 15, "int": 31, "bigint": 63}
 _DATE_TEXT = re.compile(r"\s*[+-]?([0-9]{4,7})(?:-([0-9]{1,2})(?:-([0-9]{1,2})(?:[ T].*)?)?)?\s*", re.S)
+_TIMESTAMP_TEXT = re.compile(
+    r"\s*[+-]?([0-9]{4,7})(?:-([0-9]{1,2})(?:-([0-9]{1,2})"
+    r"(?:[ T]([0-9]{1,2})(?::([0-9]{1,2})(?::([0-9]{1,2}))?)?.*)?)?)?\s*",
+    re.S,
+)
 
 
 def fits_type(text: str, data_type: str) -> bool:
     """Whether *text* (a number's already checked by pattern) is a value of *data_type* that Spark's cast
     takes: an integer in range, a decimal with at most precision - scale whole digits, a date Spark reads
-    that the calendar has; other types: True. The twin of the macro ``_sj_value_fits``."""
+    that the calendar has, a timestamp whose date the calendar has and whose clock is in range (its other
+    forms left to Spark); other types: True. The twin of the macro ``_sj_value_fits``."""
     t = normalize_type(data_type)
     kind = type_kind(t)
     if kind == "integral":
@@ -114,14 +120,17 @@ def fits_type(text: str, data_type: str) -> bool:
         # rounded to the scale (half up), 99.995 is 100.00: one whole digit more
         carry = len(fraction) > scale and fraction[scale] >= "5" and not (whole + fraction[:scale]).replace("9", "")
         return len(whole) + carry <= int(m.group(1)) - scale
-    if kind == "date":
-        d = _DATE_TEXT.fullmatch(text)
+    if kind in ("date", "timestamp"):
+        d = (_DATE_TEXT if kind == "date" else _TIMESTAMP_TEXT).fullmatch(text)
         if d is None:
-            return False
-        year, month, day = int(d.group(1)), int(d.group(2) or 1), int(d.group(3) or 1)
+            return kind == "timestamp"  # another form of a timestamp: left to Spark
+        fields = d.groups()
+        year, month, day = int(fields[0]), int(fields[1] or 1), int(fields[2] or 1)
         leap = (year % 4 == 0 and year % 100 != 0) or year % 400 == 0
         days = [31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return 1 <= month <= 12 and 1 <= day <= days[month - 1]
+        clock = [int(f or 0) for f in fields[3:]]
+        in_range = not clock or (clock[0] < 24 and clock[1] < 60 and clock[2] < 60)
+        return 1 <= month <= 12 and 1 <= day <= days[month - 1] and in_range
     return True
 
 
@@ -209,8 +218,8 @@ def spark_literal(value: KeyValue, data_type: str) -> str:
         return quote_spark_string(text)
     if kind == "fractional" and not declarable(text, data_type):
         raise PlanError(f"{text!r} is not a number")
-    if kind == "date" and not fits_type(text, data_type):
-        raise PlanError(f"{text!r} is not a date")
+    if kind in ("date", "timestamp") and not fits_type(text, data_type):
+        raise PlanError(f"{text!r} is not a {kind}")
     type_text = re.sub(r"\s+", "", data_type.lower())
     if not re.fullmatch(r"[a-z_][a-z0-9_]*(\([0-9, ]*\))?", type_text):
         raise PlanError(f"cannot write a literal of type {data_type!r}")
