@@ -87,11 +87,12 @@ def test_sketched_auto_plans_from_one_read_and_equals_the_plain_join(
     assert "frequent-items sketch (approx_top_k, 1,000 keys tracked;" in record, record
     assert f"{total} rows in " in record and f"{nulls} with a NULL key; heaviest keys: 0 58.0%" in record, record
     # the sketch's count of key 0 on a is exact here (a listed count is at most the sketch's error over it).
-    # b's list (22 of its 1,001 one-row keys) need not hold key 0; where it does not, b's sketch bounds its
-    # rows of it (at most 4: 7 / 2,048 of 1,001 rows), which fits the broadcast budget and is under min_share,
-    # so the plan is the same whatever the exact count: not counted, and the record says "at most"
-    bounded = "the 1 key(s) the other side listed were not counted here: the sketch puts each at most 4 rows" in record
-    b_rows = "b at most 4 rows (0.4%)" if bounded else "b 1 rows (0.1%)"
+    # b's sketch is exact (1,001 rows, under the 1,536 keys it holds) but its list is cut at 22 of its one-row
+    # keys, so it need not hold key 0; where it does not, b's rows of it are at most the smallest count listed
+    # (1), which fits the broadcast budget and is under min_share, so the plan is the same whatever the exact
+    # count: not counted, and the record says "at most"
+    bounded = "the 1 key(s) the other side listed were not counted here: the sketch puts each at most 1 rows" in record
+    b_rows = "b at most 1 rows (0.1%)" if bounded else "b 1 rows (0.1%)"
     assert f"auto: key 0 (a {hot:,} rows (58.0%), {b_rows})" in record, record
     assert "'auto' counts 2," in record and "one more query counted" not in record, record
     # the plan every key counted exactly gives
@@ -158,8 +159,9 @@ def test_sketch_recounts_the_other_sides_heavy_key_and_equals_the_plain_join(
 
 
 BOUND_FACT = "select id, case when id < 60000 then 0 else id end as k from range(100000)"
-# 1,090 rows: key 0 once, keys 1-999 once, keys 5000-5029 three times each
-BOUND_DIM = ("select k, concat('r', k) as label from (select id as k from range(1000) "
+# 2,090 rows (more than the 1,536 keys a sketch of 1,000 tracked holds exactly): key 0 once, keys 1-1999 once,
+# keys 5000-5029 three times each
+BOUND_DIM = ("select k, concat('r', k) as label from (select id as k from range(2000) "
              "union all select 5000 + id % 30 as k from range(90))")  # fmt: skip
 
 
@@ -168,8 +170,8 @@ def test_the_sketch_bound_stands_in_for_a_count_that_cannot_change_the_plan(
     inputs_built: DbtProject, compile_inline: Callable[..., Any], join_type: str
 ) -> None:
     """b, the smaller side, read first: its sketch lists 22 keys (max_keys + 2) of its 3-row keys, not key 0,
-    which a then finds on 60% of its rows. b's rows of key 0 are at most 4 (the sketch's bound: 7 / 2,048 of
-    1,090 rows, and the smallest listed count, 3): under min_share, and with the broadcast budget far above,
+    which a then finds on 60% of its rows. b's rows of key 0 are at most 8 (the sketch's bound: 7 / 2,048 of
+    2,090 rows, over the smallest listed count, 3): under min_share, and with the broadcast budget far above,
     key 0 is a hot key of a whatever b's exact count. So b is not read again; the record says "at most", the
     plan is the one every key counted exactly gives, and the rows equal the plain join's."""
     def model(skew: str) -> str:
@@ -180,15 +182,40 @@ def test_the_sketch_bound_stands_in_for_a_count_that_cannot_change_the_plan(
     record = sql.split("*/")[0]
     assert "skew measured on b (sketched: " in record and "skew measured on a (sketched: " in record, record
     assert "22 key(s) listed" in record, record
-    assert ("the 1 key(s) the other side listed were not counted here: the sketch puts each at most 4 rows, "
+    assert ("the 1 key(s) the other side listed were not counted here: the sketch puts each at most 8 rows, "
             "too few to change the plan") in record, record  # fmt: skip
-    assert "auto: key 0 (a 60,000 rows (60.0%), b at most 4 rows (0.4%)): hot key of a: broadcast b's at most 4" in record
+    assert "auto: key 0 (a 60,000 rows (60.0%), b at most 8 rows (0.4%)): hot key of a: broadcast b's at most 8" in record
     assert "'auto' counts 2," in record, record
     counted = inline_compiled_sql(compile_inline(model("{'auto': {'sketch': false}}")))
     assert "sketched:" not in counted.split("*/")[0]
-    assert "auto: key 0 (a 60,000 rows (60.0%), b 1 rows (0.1%)): hot key of a" in counted, counted
+    assert "auto: key 0 (a 60,000 rows (60.0%), b 1 rows (0.0%)): hot key of a" in counted, counted
     assert strip_record(counted) == strip_record(sql)
     plain = f"select a.id, a.k, b.label from ({BOUND_FACT}) as a {join_type} join ({BOUND_DIM}) as b on a.k = b.k"
+    assert_same_rows(inputs_built.conn, strip_record(sql), plain)
+
+
+# a: 2,000 rows, keys 0 and 1 on 500 each, keys 100-265 on 6 each (0.3%); b: 5 rows (keys 0 and 1 twice, key 5)
+EXACT_FACT = ("select id, case when id < 500 then 0 when id < 1000 then 1 else 100 + (id - 1000) div 6 end as k "
+              "from range(2000)")  # fmt: skip
+EXACT_DIM = "select * from values (0, 'zero'), (0, 'zero2'), (1, 'one'), (1, 'one2'), (5, 'five') as t(k, label)"
+
+
+@pytest.mark.parametrize("join_type", ["right", "full"])
+def test_an_exact_sketch_of_a_small_side_counts_the_keys_it_did_not_list_as_none(
+    inputs_built: DbtProject, compile_inline: Callable[..., Any], join_type: str
+) -> None:
+    """b has 5 rows, fewer than the keys its sketch holds exactly: a key it did not list has none of its
+    rows. Taken as "at most 1" (20% of b), each of a's 0.3% keys became a hot key of a; now only a's two
+    heavy keys are. The rows equal the plain join's."""
+    call = (f'{{{{ skewjoin.skew_join("{EXACT_FACT}", "{EXACT_DIM}", on=["k"], join_type="{join_type}", '
+            "columns=['a.id', 'a.k', 'b.label'], skew='auto') }}")  # fmt: skip
+    sql = inline_compiled_sql(compile_inline(call))
+    record = sql.split("*/")[0]
+    assert "3 key(s) listed, each count exact: the side has no more rows than the sketch holds keys" in record, record
+    assert "auto: key 0 (a 500 rows (25.0%), b 2 rows (40.0%)): hot key of a" in record, record
+    assert "auto: key 1 (a 500 rows (25.0%), b 2 rows (40.0%)): hot key of a" in record, record
+    assert "auto: key 100 " not in record and "b at most" not in record, record
+    plain = f"select a.id, a.k, b.label from ({EXACT_FACT}) as a {join_type} join ({EXACT_DIM}) as b on a.k = b.k"
     assert_same_rows(inputs_built.conn, strip_record(sql), plain)
 
 

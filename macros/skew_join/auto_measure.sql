@@ -179,6 +179,7 @@ limit {{ limit }}
             j['keys'][0].type, extras, (options.max_keys | int) + 2, options, 'sj_counts', false) -%}
         {%- set keys = skewjoin._sj_sketch_merge(s['keys'], s.rows) -%}
         {%- set sketch = {'tracked': s.tracked, 'listed': s['keys'] | length, 'counted': extras | length,
+                          'exact': skewjoin._sj_sketch_exact(s.total, s.tracked),
                           'returned': s.returned, 'floor': s.floor, 'limit': (options.max_keys | int) + 2} -%}
         {%- do sketch.update({'bound': skewjoin._sj_sketch_unlisted_bound(s.total, sketch)}) -%}
         {{- return({'total': s.total, 'null': s.null, 'splits': s.splits, 'keys': keys, 'complete': false,
@@ -334,7 +335,7 @@ limit {{ limit }}
                 {%- do k.update({side: counted[side].exact[tojson(k['values'])]}) -%}
             {%- elif counted[side].get('sketch') is not none -%}
                 {%- do k.update({side: counted[side].sketch.bound}) -%}
-                {%- do k.bounded.append(side) -%}
+                {%- if counted[side].sketch.bound > 0 -%}{%- do k.bounded.append(side) -%}{%- endif -%}
             {%- elif counted[side].complete or not listed -%}
                 {%- do k.update({side: 0}) -%}
             {%- else -%}

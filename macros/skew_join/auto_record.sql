@@ -95,7 +95,10 @@ even share (1/{{ auto.slots[0] }}) is dropped; add 'verify': {{ options.min_shar
         {%- set recount = ('; one more query counted ' ~ c.recounted ~ ' key(s) the other side listed, exactly')
             if c.get('recounted') else '' -%}
         {#- ... or not, where the sketch's bound decides the plan (`_sj_sketch_bound_decides`) -#}
-        {%- if c.get('bound_keys') -%}
+        {%- if c.get('bound_keys') and c.sketch.bound == 0 -%}
+            {%- set recount = '; the ' ~ c.bound_keys ~ ' key(s) the other side listed were not counted here: the'
+                ~ ' exact sketch listed every key, and none of them' -%}
+        {%- elif c.get('bound_keys') -%}
             {%- set recount = '; the ' ~ c.bound_keys ~ ' key(s) the other side listed were not counted here: the'
                 ~ " sketch puts each at most " ~ skewjoin._sj_rows_text(c.sketch.bound) ~ ' rows, too few to change'
                 ~ ' the plan' -%}

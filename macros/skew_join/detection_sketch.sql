@@ -154,16 +154,28 @@ from (
 {%- endmacro %}
 
 
+{#- Whether a sketch over `total` rows (NULL keys included) counted every
+    key exactly: DataSketches' frequent items estimate only once they hold
+    more keys than 3/4 of their map (then they purge), and a side of no more
+    rows than that has no more keys; merged partial sketches add their
+    errors, each 0. -#}
+{% macro _sj_sketch_exact(total, tracked) -%}
+    {{- return(total <= (skewjoin._sj_sketch_map_size(tracked) * 3) // 4) -}}
+{%- endmacro %}
+
+
 {#- At most how many rows a key the sketch did not list holds, on a side of
     `total` rows read with a sketch (`sketch`: {'tracked', 'returned',
     'floor', 'limit'}). Spark lists the items whose count is above the
     sketch's error, at most `limit` of them, heaviest first (DataSketches'
     frequent items, NO_FALSE_POSITIVES). A key it did not list holds at most
     twice the error (its count and the error it may miss), the error being
-    at most 3.5 / map size of the rows; and where the list was cut at
-    `limit`, at most the smallest count listed. -#}
+    at most 3.5 / map size of the rows, and 0 where the sketch was exact
+    (`_sj_sketch_exact`: then it listed every key); and where the list was
+    cut at `limit`, at most the smallest count listed. -#}
 {% macro _sj_sketch_unlisted_bound(total, sketch) -%}
-    {%- set error = ((7 * total) / skewjoin._sj_sketch_map_size(sketch.tracked)) | round(0, 'ceil') | int -%}
+    {%- set error = 0 if skewjoin._sj_sketch_exact(total, sketch.tracked)
+        else ((7 * total) / skewjoin._sj_sketch_map_size(sketch.tracked)) | round(0, 'ceil') | int -%}
     {%- if sketch.returned >= sketch.limit and sketch.floor is not none -%}
         {%- set error = [error, sketch.floor] | max -%}
     {%- endif -%}
@@ -215,7 +227,8 @@ from (
     {%- set text -%}
 sketched: one query read every row of {{ alias }} once and counted its rows, NULL keys and input splits exactly, and
 its heaviest keys with a frequent-items sketch (approx_top_k, {{ skewjoin._sj_rows_text(sketch.tracked) }} keys
-tracked; {{ sketch.listed }} key(s) listed, each count at most the sketch's error over the key's rows){{ (', and '
+tracked; {{ sketch.listed }} key(s) listed, {{ 'each count exact: the side has no more rows than the sketch holds keys'
+if sketch.get('exact') else "each count at most the sketch's error over the key's rows" }}){{ (', and '
 ~ sketch.counted ~ ' key(s) the other side listed, exactly') if sketch.counted else '' }}
     {%- endset -%}
     {{- return(text | replace('\n', ' ')) -}}

@@ -19,7 +19,8 @@
         {%- set s = skewjoin._sj_sketch_pass(j, side, key_cols[0], none, [], (options.max_keys | int) + 1, options,
             'sj_hot_counts', true) -%}
         {{- return({'total': s.total, 'splits': s.splits, 'rows': s['keys'], 'seconds': s.seconds,
-                    'sample': none, 'sketch': {'tracked': s.tracked, 'listed': s['keys'] | length, 'counted': 0}}) -}}
+                    'sample': none, 'sketch': {'tracked': s.tracked, 'listed': s['keys'] | length, 'counted': 0,
+                                               'exact': skewjoin._sj_sketch_exact(s.total, s.tracked)}}) -}}
     {%- endif -%}
     {%- set decision = skewjoin._sj_sample_decision(j, side, options) -%}
     {%- set drawn = none if decision is none else skewjoin._sj_sample_side(j, side, key_cols, decision, options,

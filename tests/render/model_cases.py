@@ -179,6 +179,21 @@ def auto_tables_tie() -> dict[str, Table]:
     return out
 
 
+# a: 2,000 rows, keys 0 and 1 on 500 each, keys 100-265 on 6 each (0.3%); b: 5 rows, keys 0 and 1 twice, key 5
+# once. b's sketch is exact (5 rows, under the 1,536 keys it holds): a key it did not list has none of its rows,
+# not "at most 1" (20% of b), which made each of a's 0.3% keys a hot key
+LEFT_TINY_OTHER = ([(i, 0) for i in range(500)] + [(500 + i, 1) for i in range(500)]
+                   + [(1000 + i, 100 + i // 6) for i in range(1000)])  # fmt: skip
+RIGHT_TINY = [(0, "zero"), (0, "zero2"), (1, "one"), (1, "one2"), (5, "five")]
+
+
+def auto_tables_tiny_other() -> dict[str, Table]:
+    out = auto_tables(LEFT_TINY_OTHER, RIGHT_TINY)
+    out["skewjoin_it.spread_left"].file_bytes = 1000000
+    out["skewjoin_it.spread_right"].file_bytes = 40000
+    return out
+
+
 # sampling above a size (detection_sample.sql) at the test's kilobytes: sides above 10,000 bytes sampled, 300 rows drawn
 SAMPLE_SMALL = {"skewjoin_sample_above_bytes": 10000}
 # a Spark before 4.1, without approx_top_k: the sides above the size are sampled (detection_sample.sql)
@@ -442,6 +457,9 @@ CASES: list[ModelCase] = [
               config={"skew_join": {"auto": {"sample_rows": 300, "max_keys": 1, "max_broadcast_rows": 3}}}),
     # ... and with a broadcast budget of 9 rows, which the bound (8 + 2) would exceed and the exact
     # counts (8 + 1) fit: one more query counts key 0 on b, exactly, and both keys are hot keys
+    # a side of 5 rows, read with an exact sketch: only a's two heavy keys are hot keys (a right join)
+    ModelCase("auto_sketched_exact_tiny_side", (), AUTO_JOIN.replace("'inner'", "'right'"),
+              extra_tables=auto_tables_tiny_other(), vars=SAMPLE_SMALL, config={"skew_join": "auto"}),
     ModelCase("auto_sketched_recount", (), AUTO_JOIN, extra_tables=auto_tables_recount(),
               vars=SAMPLE_SMALL, config={"skew_join": {"auto": {"sample_rows": 300, "max_broadcast_rows": 9}}}),
     # var('skewjoin_sketch') false: sampled as on a Spark without approx_top_k

@@ -1,7 +1,7 @@
 /* skewjoin.skew_join decision record (model unit_model)
   inner join on a.k (int) = b.k (int); skew specification from config skew_join ('auto')
   skew estimated on a from Spark's column statistics, no scan (a histogram of 10 bins, as of the table's last ANALYZE TABLE ... FOR COLUMNS; <elapsed> s): about 1040 rows, 40 with a NULL key; heaviest keys: 0 57.7%
-  skew measured on b (sketched: one query read every row of b once and counted its rows, NULL keys and input splits exactly, and its heaviest keys with a frequent-items sketch (approx_top_k, 1,000 keys tracked; 22 key(s) listed, each count at most the sketch's error over the key's rows), and 1 key(s) the other side listed, exactly; <elapsed> s): 360 rows in 1 input splits, 0 with a NULL key; heaviest keys: 5 83.6%; 1 0.3%; 10 0.3%; 11 0.3%; 12 0.3% (a's heavy keys counted exactly)
+  skew measured on b (sketched: one query read every row of b once and counted its rows, NULL keys and input splits exactly, and its heaviest keys with a frequent-items sketch (approx_top_k, 1,000 keys tracked; 22 key(s) listed, each count exact: the side has no more rows than the sketch holds keys), and 1 key(s) the other side listed, exactly; <elapsed> s): 360 rows in 1 input splits, 0 with a NULL key; heaviest keys: 5 83.6%; 1 0.3%; 10 0.3%; 11 0.3%; 12 0.3% (a's heavy keys counted exactly)
   auto: rules min_share 0.01, max_keys 20, broadcast budget 100,000 rows, multicast budget 10,000,000 rows, 20 slots (from var('skewjoin_total_slots'))
   auto: key 5 (a 5 rows (0.5%), b 301 rows (83.6%)): hot key of b: broadcast a's 5 row(s) of this key
   auto: key 0 (a 600 rows (57.7%), b 1 rows (0.3%)): hot key of a: broadcast b's 1 row(s) of this key
