@@ -100,10 +100,18 @@ skewjoin.{{ macro_name }} in model {{ skewjoin._sj_model_ref() }}, argument `{{ 
 
 
 {#- " (did you mean 'x'?)" when `value` is a near miss of one allowed word,
-    else ''. Near: at most 2 edits, and fewer than half the word's letters. -#}
+    else ''. -#}
 {% macro _sj_did_you_mean(value, allowed) -%}
+    {%- set word = skewjoin._sj_nearest(value, allowed) -%}
+    {{- return(" (did you mean '" ~ word ~ "'?)" if word is not none else '') -}}
+{%- endmacro %}
+
+
+{#- The allowed word `value` is a near miss of, else none. Near: at most 2
+    edits, and fewer than half the word's letters. -#}
+{% macro _sj_nearest(value, allowed) -%}
     {%- if value is not string -%}
-        {{- return('') -}}
+        {{- return(none) -}}
     {%- endif -%}
     {%- set wanted = value | lower | trim -%}
     {%- set best = namespace(word=none, distance=99) -%}
@@ -115,7 +123,33 @@ skewjoin.{{ macro_name }} in model {{ skewjoin._sj_model_ref() }}, argument `{{ 
         {%- endif -%}
     {%- endfor -%}
     {%- if best.word is not none and 0 < best.distance <= 2 and best.distance * 2 < (best.word | length) -%}
-        {{- return(" (did you mean '" ~ best.word ~ "'?)") -}}
+        {{- return(best.word) -}}
     {%- endif -%}
-    {{- return('') -}}
+    {{- return(none) -}}
+{%- endmacro %}
+
+
+{#- A public macro called with a keyword it does not take (`join_tpye=`) or
+    more positional arguments than it has: the package's error instead of
+    Jinja's ("takes no keyword argument"), raised when the model compiles,
+    not at parse time (where it stopped every dbt command). `names`: the
+    macro's arguments, in order. -#}
+{% macro _sj_check_call(macro_name, names, extra_keywords, extra_positional) -%}
+    {%- if not execute -%}
+        {{- return(none) -}}
+    {%- endif -%}
+    {%- for keyword in extra_keywords | sort -%}
+        {%- set meant = skewjoin._sj_nearest(keyword, names) -%}
+        {%- do skewjoin._sj_raise(macro_name, keyword, 'no such argument' ~ skewjoin._sj_did_you_mean(keyword, names)
+            ~ '; the arguments of ' ~ macro_name ~ ' are ' ~ names | join(', '),
+            meant ~ '=' ~ (skewjoin._sj_quote_string(extra_keywords[keyword]) if extra_keywords[keyword] is string
+            else (extra_keywords[keyword] | string | lower) if extra_keywords[keyword] is boolean
+            or extra_keywords[keyword] is none else extra_keywords[keyword] | string) if meant
+            else 'skewjoin.' ~ macro_name ~ '(' ~ names[:3] | join(', ') ~ ', ...)') -%}
+    {%- endfor -%}
+    {%- if extra_positional | length > 0 -%}
+        {%- do skewjoin._sj_raise(macro_name, names[-1], macro_name ~ ' takes at most ' ~ names | length
+            ~ ' arguments (' ~ names | join(', ') ~ '); ' ~ (extra_positional | length) ~ ' more were given',
+            'skewjoin.' ~ macro_name ~ '(' ~ names[:2] | join(', ') ~ ', ..., ' ~ names[-1] ~ '=...)') -%}
+    {%- endif -%}
 {%- endmacro %}

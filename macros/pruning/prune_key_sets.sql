@@ -27,6 +27,7 @@
 -#}
 
 {% macro prune_key_sets(key_sets=none) -%}
+    {%- do skewjoin._sj_check_call('prune_key_sets', ['key_sets'], kwargs, varargs) -%}
     {{- return(adapter.dispatch('prune_key_sets', 'skewjoin')(key_sets)) -}}
 {%- endmacro %}
 

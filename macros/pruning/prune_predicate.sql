@@ -22,6 +22,8 @@
 -#}
 
 {% macro prune_predicate(big, big_alias, small, join_type='inner', max_values=none, fallback=none, cache=none) -%}
+    {%- do skewjoin._sj_check_call('prune_predicate', ['big', 'big_alias', 'small', 'join_type', 'max_values',
+        'fallback', 'cache'], kwargs, varargs) -%}
     {{- return(adapter.dispatch('prune_predicate', 'skewjoin')(
         big, big_alias, small, join_type, max_values, fallback, cache)) -}}
 {%- endmacro %}

@@ -14,6 +14,8 @@
 -#}
 
 {% macro skew_join(left, right, on, join_type='inner', columns=none, left_alias='a', right_alias='b', skew=none) -%}
+    {%- do skewjoin._sj_check_call('skew_join', ['left', 'right', 'on', 'join_type', 'columns', 'left_alias',
+        'right_alias', 'skew'], kwargs, varargs) -%}
     {{- return(adapter.dispatch('skew_join', 'skewjoin')(
         left, right, on, join_type, columns, left_alias, right_alias, skew)) -}}
 {%- endmacro %}

@@ -23,6 +23,8 @@
 -#}
 
 {% macro skew_join_chain(left, joins, on, columns=none, left_alias='a', skew=none) -%}
+    {%- do skewjoin._sj_check_call('skew_join_chain', ['left', 'joins', 'on', 'columns', 'left_alias', 'skew'],
+        kwargs, varargs) -%}
     {{- return(adapter.dispatch('skew_join_chain', 'skewjoin')(left, joins, on, columns, left_alias, skew)) -}}
 {%- endmacro %}
 

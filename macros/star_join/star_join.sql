@@ -30,6 +30,8 @@
 
 {% macro star_join(fact, dims, fact_alias='f', columns=none, broadcast_budget=none, size_factor=none, analyze=none,
                    shuffle_hint=none, prune=none) -%}
+    {%- do skewjoin._sj_check_call('star_join', ['fact', 'dims', 'fact_alias', 'columns', 'broadcast_budget',
+        'size_factor', 'analyze', 'shuffle_hint', 'prune'], kwargs, varargs) -%}
     {{- return(adapter.dispatch('star_join', 'skewjoin')(
         fact, dims, fact_alias, columns, broadcast_budget, size_factor, analyze, shuffle_hint, prune)) -}}
 {%- endmacro %}

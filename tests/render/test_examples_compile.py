@@ -29,6 +29,7 @@ from .tables import tables
 from .test_skew_join_errors import CASES as SKEW_CASES
 
 # Cases whose way out is not a value of the named argument; each says why.
+SKEW_JOIN_ARGUMENTS = {"left", "right", "on", "join_type", "columns", "left_alias", "right_alias", "skew"}
 NOT_A_VALUE = {
     "adapter": "the way out is a profile of another adapter type, not an argument value",
 }
@@ -39,6 +40,8 @@ PATH_STEP = re.compile(r"\.?([A-Za-z_]+)|\[(\d+)\]")
 def example_of(message: str) -> str:
     """The longest leading part of the right form that is a value (or name=value)."""
     text = message.split("Right form, for example:", 1)[1].strip()
+    if text.startswith("skewjoin.skew_join("):  # an argument it does not take: the call without it
+        return text
     cuts = sorted({m.start() for m in re.finditer(r" or | \(", text)} | {len(text)}, reverse=True)
     for cut in cuts:
         candidate = text[:cut].strip()
@@ -74,8 +77,13 @@ def fixed_call(case: ErrorCase, argument: str, example: str) -> tuple[dict[str, 
     args = case.args if case.args.startswith("on=") else "on=['k_int']" + (", " + case.args if case.args else "")
     kwargs = parse_args(args)
     config = copy.deepcopy(case.config)
+    if example.startswith("skewjoin.skew_join("):  # an argument skew_join does not take: the call without it
+        kwargs.pop(argument)
+        return kwargs, config
     if "=" in example and re.fullmatch(r"[a-z_]+", example.split("=", 1)[0]):
         name, value = example.split("=", 1)
+        if argument not in SKEW_JOIN_ARGUMENTS:  # a misspelled argument: its right name
+            kwargs.pop(argument)
         kwargs[name] = ast.literal_eval(value)
         return kwargs, config
     value = ast.literal_eval(example)

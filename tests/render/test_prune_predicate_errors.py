@@ -17,6 +17,7 @@ from .harness import Renderer, Table, assert_clear_compile_error
 DATES = "{'relation': ref('prune_dates'), 'on': ['date_key']}"
 
 CASES = [
+    ErrorCase("argument_typo", f"[{DATES}], max_value=10", "max_value", "no such argument (did you mean 'max_values'?)"),
     ErrorCase("left_join", f"[{DATES}], join_type='left'", "join_type",
               "refused: the join `big left join prune_dates` preserves the big table"),
     ErrorCase("full_join", f"[{DATES}], join_type='full outer'", "join_type",

@@ -66,6 +66,9 @@ def test_keys_of_different_types_hash_in_one() -> None:
 
 # ErrorCase.args here is the whole model source (a chain call)
 CASES = [
+    ErrorCase("argument_typo",
+              "{{ skewjoin.skew_join_chain(ref('typed_left'), [{'relation': ref('typed_right'), 'alias': 'b', "
+              "'on': ['k_int']}], on=['k_int'], colums=['a.id']) }}", "colums", "no such argument (did you mean 'columns'?)"),
     ErrorCase("full_join", _chain(jt2="full"), "joins[1].join_type", "a full join cannot be part of a chain"),
     ErrorCase("left_semi_join", _chain(jt1="left semi"), "joins[0].join_type", "a left semi join cannot be part of a chain"),
     ErrorCase("group_driven_by_other_side", _chain(skew="{'groups': [{'when': 'b.k_int = 0', 'slots': 3}]}"),

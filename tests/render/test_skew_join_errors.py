@@ -84,6 +84,8 @@ CASES = [
     ErrorCase("spread_typo", "skew={'hot_keys': [0], 'hot_keys_options': {'spread': 'alway'}}", "skew_join.hot_keys_options.spread", "(did you mean 'always'?)"),
     ErrorCase("spec_key_typo", "skew={'grups': []}", "skew_join", "unknown key 'grups' (did you mean 'groups'?)"),
     ErrorCase("join_type_typo", "join_type='lfet'", "join_type", "unknown join type 'lfet' (did you mean 'left'?)"),
+    ErrorCase("argument_typo", "join_tpye='left'", "join_tpye", "no such argument (did you mean 'join_type'?)"),
+    ErrorCase("argument_unknown", "salt=8", "salt", "no such argument; the arguments of skew_join are left, right, on,"),
     ErrorCase("config_unknown_key", "", "skew_join", "unknown key 'group'", config={"skew_join": {"group": []}}),
     ErrorCase("config_group_error", "", f"{G}.when", "references both sides",
               config={"skew_join": {"groups": [{"when": "a.k_int = b.k_int", "slots": 2}]}}),
@@ -97,6 +99,22 @@ def test_bad_input_is_a_clear_compile_error(renderer: Callable[..., Renderer], c
     message = r.compile_error("{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), " + args + ") }}")
     assert_clear_compile_error(message, "skew_join", "sj_bad_" + case.id, case.argument, case.expected)
     check_expected(f"errors/skew_join/{case.id}.txt", message + "\n", rewrite_expected)
+
+
+def test_more_positional_arguments_than_it_takes(renderer: Callable[..., Renderer]) -> None:
+    r = renderer("typed_left", "typed_right", model="sj_bad_positional")
+    message = r.compile_error("{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), ['k_int'], 'inner', none, "
+                              "'a', 'b', none, 'extra') }}")  # fmt: skip
+    assert_clear_compile_error(message, "skew_join", "sj_bad_positional", "skew", "takes at most 8 arguments")
+    assert "1 more were given" in message and "skewjoin.skew_join(left, right, ..., skew=...)" in message
+
+
+def test_a_misspelled_argument_does_not_stop_the_parse(renderer: Callable[..., Renderer]) -> None:
+    """At parse time the call renders (dbt parses every model before it compiles one): the error stops only
+    this model, when it compiles."""
+    r = renderer("typed_left", "typed_right", execute=False)
+    sql = r.render("{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), on=['k_int'], join_tpye='left') }}")
+    assert "typed_left" in sql
 
 
 def test_the_argument_wins_over_the_config(renderer: Callable[..., Renderer]) -> None:

@@ -34,6 +34,7 @@ CASES = [
     ErrorCase("bad_budget_negative", f"[{STORES}], broadcast_budget=-1", "broadcast_budget", "got -1"),
     ErrorCase("bad_budget_var", f"[{STORES}]", "broadcast_budget", "got 10 megabytes", vars={"skewjoin_broadcast_budget": "10 megabytes"}),
     ErrorCase("bad_join_type", dim(join_type="'cross'"), "dims[0].join_type", "unknown join type 'cross'"),
+    ErrorCase("argument_typo", f"[{STORES}], prnue=false", "prnue", "no such argument (did you mean 'prune'?)"),
     ErrorCase("filter_with_semicolon", dim(filter="\"region = 'EU'; drop table x\""), "dims[0].filter", "contains `;` outside a string literal"),
     ErrorCase("filter_other_alias", dim(filter="'f.qty > 1'"), "dims[0].filter",
               "the filter uses 'f.qty', but a dimension's filter sees only that dimension"),
