@@ -5,7 +5,7 @@ Pure Python (no Spark): :func:`plan` takes what ``skewjoin profile`` measured
 per-key counts on the other input) and decides, key by key, how the
 ``skew_join`` macro should treat it:
 
-- ``hot_key``: joined by broadcast where it is read (seed 001). Chosen when the
+- ``hot_key``: joined by broadcast where it is read (Hive's skewed join). Chosen when the
   other side's rows of the key are few (all hot keys' rows together stay under
   ``max_broadcast_rows``), or when the other side was not measured (the seed's
   assumption, stated in the notes).
@@ -511,7 +511,7 @@ def plan(side: SideStats, options: PlanOptions, other: OtherStats | None = None)
     if side.top and any(d.stat.other_rows is None for d in decisions if d.action == "hot_key"):
         notes.append(
             f"the other side was not measured: hot keys assume {other_alias} has few rows of each "
-            "(seed 001); pass --other to count them and get skew groups where it has many"
+            "(as a map join does); pass --other to count them and get skew groups where it has many"
         )
     timestamp_keys = [c for c, t in zip(side.columns, side.types, strict=True) if type_kind(t) == "timestamp"]
     if timestamp_keys and any(d.action != "rest" for d in decisions):
