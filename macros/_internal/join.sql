@@ -257,10 +257,12 @@ consistently (ANSI mode {{ 'on' if ansi else 'off' }}); cast one side in a subqu
 {%- endmacro %}
 
 
-{#- The keys of one side as its slot hashes them: the common type's values, a string's without its
-    trailing spaces. Spark pads a char(n) key joined to a char(m) key to compare them ('x  ' = 'x    '),
-    and DESCRIBE QUERY calls both string: equal keys must hash alike (unequal ones may share a slot). -#}
-{% macro _sj_hash_keys(join, side, alias) -%}
+{#- The keys of one side as every routing reads them (the slot's hash, the hot keys' and the groups'
+    predicates, the placed slots): the common type's values, a string's without its trailing spaces.
+    Spark pads a char(n) key to compare it with a char(m) key ('x  ' = 'x    ') or with a string literal
+    (a char(3) 'ab ' is 'ab'), not with a string column, and DESCRIBE QUERY calls char(n) string: keys
+    the join matches must route alike on both sides (keys it does not match may route alike too). -#}
+{% macro _sj_route_keys(join, side, alias) -%}
     {%- set out = [] -%}
     {%- for expr in skewjoin._sj_common_keys(join, side, alias) -%}
         {%- set k = join['keys'][loop.index0] -%}
@@ -287,4 +289,16 @@ consistently (ANSI mode {{ 'on' if ansi else 'off' }}); cast one side in a subqu
         {%- do parts.append(alias ~ '.' ~ skewjoin._sj_ident(c.name)) -%}
     {%- endfor -%}
     {{- return('xxhash64(' ~ (parts | join(', ') if parts else "'sj'") ~ ')') -}}
+{%- endmacro %}
+
+
+{#- A key's literal as routing compares it (`_sj_route_keys`): a string's without its trailing spaces
+    (a quoted literal's spaces before its closing quote, which the package never escapes). -#}
+{% macro _sj_route_literal(literal, data_type) -%}
+    {%- if skewjoin._sj_type_kind(data_type) != 'string' -%}
+        {{- return(literal) -}}
+    {%- elif modules.re.fullmatch("'(?:[^'\\\\]|\\\\.)*'", literal, flags=modules.re.S) -%}
+        {{- return(modules.re.sub(" +'$", "'", literal)) -}}
+    {%- endif -%}
+    {{- return('rtrim(' ~ literal ~ ')') -}}
 {%- endmacro %}

@@ -3,16 +3,18 @@
 
 {#- The null-safe predicate "the keys of `side` (alias) are one of tuples". -#}
 {% macro _sj_in_tuples(j, side, alias, tuples) -%}
-    {%- set exprs = skewjoin._sj_common_keys(j, side, alias) -%}
+    {%- set exprs = skewjoin._sj_route_keys(j, side, alias) -%}
     {%- if exprs | length == 1 -%}
         {%- set items = [] -%}
-        {%- for t in tuples -%}{%- do items.append(t[0]) -%}{%- endfor -%}
+        {%- for t in tuples -%}{%- do items.append(skewjoin._sj_route_literal(t[0], j['keys'][0].type)) -%}{%- endfor -%}
         {{- return('coalesce(' ~ exprs[0] ~ ' in (' ~ (items | join(', ')) ~ '), false)') -}}
     {%- endif -%}
     {%- set ors = [] -%}
     {%- for t in tuples -%}
         {%- set ands = [] -%}
-        {%- for e in exprs -%}{%- do ands.append(e ~ ' = ' ~ t[loop.index0]) -%}{%- endfor -%}
+        {%- for e in exprs -%}
+            {%- do ands.append(e ~ ' = ' ~ skewjoin._sj_route_literal(t[loop.index0], j['keys'][loop.index0].type)) -%}
+        {%- endfor -%}
         {%- do ors.append('(' ~ (ands | join(' and ')) ~ ')') -%}
     {%- endfor -%}
     {{- return('coalesce(' ~ (ors | join(' or ')) ~ ', false)') -}}

@@ -1,18 +1,17 @@
 {#- Each side's rows with their slot (group_plan.sql describes the layout). -#}
 
 
-{#- `when` evaluated on `side`'s rows (under alias `alias`), on the keys cast
-    to their common type: references to the driver's keys become the
+{#- `when` evaluated on `side`'s rows (under alias `alias`), on the keys as
+    routing reads them (`_sj_route_keys`: the common type, a string without
+    its trailing spaces): references to the driver's keys become the
     corresponding keys of `side`. -#}
 {% macro _sj_when_on_side(join, when, driver, side, alias) -%}
     {%- set mapping = {} -%}
     {%- set driver_alias = join[driver].alias | lower -%}
+    {%- set routed = skewjoin._sj_route_keys(join, side, alias) -%}
     {%- for k in join['keys'] -%}
         {%- set driver_col = (k.left if driver == 'left' else k.right) | lower -%}
-        {%- set expr = alias ~ '.' ~ (k.left_ident if side == 'left' else k.right_ident) -%}
-        {%- set cast = skewjoin._sj_cast(expr, k.left_type if side == 'left' else k.right_type, k.type,
-            join.get('ansi', true)) -%}
-        {%- do mapping.update({driver_alias ~ '.' ~ driver_col: '(' ~ cast ~ ')'}) -%}
+        {%- do mapping.update({driver_alias ~ '.' ~ driver_col: '(' ~ routed[loop.index0] ~ ')'}) -%}
     {%- endfor -%}
     {{- return(skewjoin._sj_rewrite_refs(when, mapping)) -}}
 {%- endmacro %}
@@ -26,8 +25,8 @@
     Returns {'ctes': [[name, sql], ...], 'final': name_of_last_cte}. -#}
 {% macro _sj_slotted_side_ctes(join, plan, side, input_cte) -%}
     {%- set alias = join[side].alias -%}
-    {%- set common_keys = skewjoin._sj_common_keys(join, side, alias) -%}
-    {%- set keys_hash = 'xxhash64(' ~ (skewjoin._sj_hash_keys(join, side, alias) | join(', ')) ~ ')' -%}
+    {%- set route_keys = skewjoin._sj_route_keys(join, side, alias) -%}
+    {%- set keys_hash = 'xxhash64(' ~ (route_keys | join(', ')) ~ ')' -%}
     {#- every row's group: the first true `when` -#}
     {%- set grouped_sql -%}
 select
@@ -68,10 +67,11 @@ from {{ input_cte }} as {{ alias }}
             {%- set placed_arms = [] -%}
             {%- for p in a.placed -%}
                 {%- set placed_value = skewjoin._sj_slot_value(a, multicast.any, p[1]) -%}
-                {%- do placed_arms.append('when ' ~ p[0] ~ ' then ' ~ skewjoin._sj_indent(placed_value, 4)[4:]) -%}
+                {%- do placed_arms.append('when ' ~ skewjoin._sj_route_literal(p[0], join['keys'][0].type) ~ ' then '
+                    ~ skewjoin._sj_indent(placed_value, 4)[4:]) -%}
             {%- endfor -%}
             {%- set value -%}
-case {{ common_keys[0] }}
+case {{ route_keys[0] }}
 {{ skewjoin._sj_indent(placed_arms | join('\n'), 4) }}
     else {{ skewjoin._sj_indent(value, 4)[4:] }}
 end

@@ -50,9 +50,12 @@ def spark_unescape(literal: str) -> str:
 
 
 def hot_key_literals(sql: str, alias: str, column: str) -> list[str]:
-    """The literals of the hot-key filter `coalesce(<alias>.<column> in (...), false)`."""
+    """The literals of the hot-key filter `coalesce(<alias>.<column> in (...), false)` (a string column's
+    `rtrim(<alias>.<column>)`)."""
     body = strip_record(sql)
-    start = body.index(f"coalesce({alias}.{column} in (") + len(f"coalesce({alias}.{column} in (")
+    m = re.search(rf"coalesce\((?:rtrim\({alias}\.{column}\)|{alias}\.{column}) in \(", body)
+    assert m, f"no hot-key filter of {alias}.{column}"
+    start = m.end()
     tokens, pos = [], start
     while True:
         m = LITERAL.match(body, pos)

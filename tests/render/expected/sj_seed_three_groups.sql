@@ -27,9 +27,9 @@ a_grouped as (
     select
         a.*,
         case
-            when (a.`key`) = '0' then 1
-            when (a.`key`) < '100' then 2
-            when cast((a.`key`) as int) > 300 then 3
+            when (rtrim(a.`key`)) = '0' then 1
+            when (rtrim(a.`key`)) < '100' then 2
+            when cast((rtrim(a.`key`)) as int) > 300 then 3
             else 0
         end as sj_group
     from a_input as a
@@ -40,7 +40,7 @@ a_slotted as (
         a.*,
         explode(case a.sj_group
             -- group 1: slots #6-#7, spread by a hash of the row and its input split (slot values placed on distinct shuffle partitions; other keys #6-#7)
-            when 1 then case a.`key`
+            when 1 then case rtrim(a.`key`)
                 when '0' then array(element_at(array(0, 1), cast(pmod(pmod(xxhash64(a.`key`, a.`value`), 2) + spark_partition_id(), 2) as int) + 1))
                 else array(6 + pmod(pmod(xxhash64(a.`key`, a.`value`), 2) + spark_partition_id(), 2))
             end
@@ -58,9 +58,9 @@ b_grouped as (
     select
         b.*,
         case
-            when (b.`key`) = '0' then 1
-            when (b.`key`) < '100' then 2
-            when cast((b.`key`) as int) > 300 then 3
+            when (rtrim(b.`key`)) = '0' then 1
+            when (rtrim(b.`key`)) < '100' then 2
+            when cast((rtrim(b.`key`)) as int) > 300 then 3
             else 0
         end as sj_group
     from b_input as b
@@ -71,7 +71,7 @@ b_slotted as (
         b.*,
         explode(case b.sj_group
             -- group 1: slots #6-#7, multicast to every slot (slot values placed on distinct shuffle partitions; other keys #6-#7)
-            when 1 then case b.`key`
+            when 1 then case rtrim(b.`key`)
                 when '0' then array(0, 1)
                 else sequence(6, 7)
             end
