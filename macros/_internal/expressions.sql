@@ -100,9 +100,25 @@
 {%- endmacro %}
 
 
+{#- Spark's aggregate functions (4.x): none belongs in an expression over one row. -#}
+{% macro _sj_aggregate_functions() -%}
+    {{- return(['any', 'any_value', 'approx_count_distinct', 'approx_percentile', 'approx_top_k', 'array_agg',
+                'avg', 'bit_and', 'bit_or', 'bit_xor', 'bitmap_construct_agg', 'bitmap_or_agg', 'bool_and',
+                'bool_or', 'collect_list', 'collect_set', 'corr', 'count', 'count_if', 'count_min_sketch',
+                'covar_pop', 'covar_samp', 'every', 'first', 'first_value', 'grouping', 'grouping_id',
+                'histogram_numeric', 'hll_sketch_agg', 'hll_union_agg', 'kurtosis', 'last', 'last_value',
+                'listagg', 'max', 'max_by', 'mean', 'median', 'min', 'min_by', 'mode', 'percentile',
+                'percentile_approx', 'percentile_cont', 'percentile_disc', 'regr_avgx', 'regr_avgy', 'regr_count',
+                'regr_intercept', 'regr_r2', 'regr_slope', 'regr_sxx', 'regr_sxy', 'regr_syy', 'skewness', 'some',
+                'std', 'stddev', 'stddev_pop', 'stddev_samp', 'string_agg', 'sum', 'try_avg', 'try_sum', 'var_pop',
+                'var_samp', 'variance']) -}}
+{%- endmacro %}
+
+
 {#- Refuse a fragment that could change the shape of the query or that is
-    non-deterministic. Returns nothing; raises on failure. -#}
-{% macro _sj_check_fragment(macro_name, argument, text, example) -%}
+    non-deterministic, or an aggregate unless `aggregates` (star_join's
+    columns: one select, no branches). Returns nothing; raises on failure. -#}
+{% macro _sj_check_fragment(macro_name, argument, text, example, aggregates=false) -%}
     {%- if text is not string or text | trim | length == 0 -%}
         {%- do skewjoin._sj_raise(macro_name, argument, 'expected a non-empty SQL expression string; got ' ~ text,
             example) -%}
@@ -145,6 +161,15 @@ open a comment
             {%- set problem -%}
 the expression {{ text }} calls {{ fn }}(), which is non-deterministic; Spark re-runs failed tasks and a value that
 changes between attempts loses or duplicates rows. Use only deterministic functions of the row
+            {%- endset -%}
+            {%- do skewjoin._sj_raise(macro_name, argument, problem, example) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {%- for fn in skewjoin._sj_aggregate_functions() if not aggregates -%}
+        {%- if modules.re.search('(?<!\\w)' ~ fn ~ '\\s*\\(', calls) -%}
+            {%- set problem -%}
+the expression {{ text }} calls {{ fn }}(), an aggregate; a skew plan joins in several branches and would aggregate
+each apart. Only a scalar expression over the row is allowed: aggregate in a model over this one
             {%- endset -%}
             {%- do skewjoin._sj_raise(macro_name, argument, problem, example) -%}
         {%- endif -%}

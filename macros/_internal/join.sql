@@ -119,6 +119,14 @@
     {%- set named = (aliases[:-1] | join(', ')) ~ ' and ' ~ aliases[-1] -%}
     {%- for item in items -%}
         {%- do skewjoin._sj_check_fragment(macro_name, 'columns', item, example) -%}
+        {%- if modules.re.match('\\s*[*]', skewjoin._sj_split_literals(item | string)[0]) -%}
+            {%- set problem -%}
+'{{ item }}' selects every column of both sides without an alias: the skew plans' branches list their sides in
+other orders and carry columns of their own (sj_group, sj_slot). Name a side's columns with {{ left.alias }}.* or
+{{ sides[-1].alias }}.*
+            {%- endset -%}
+            {%- do skewjoin._sj_raise(macro_name, 'columns', problem, example) -%}
+        {%- endif -%}
         {%- set star = modules.re.fullmatch('\\s*' ~ skewjoin._sj_ref_pattern('[*]') ~ '\\s*', item | string) -%}
         {%- for ref in skewjoin._sj_expr_refs(item) -%}
             {%- set side = namespace(found=none) -%}

@@ -127,7 +127,7 @@ dim_columns | map(attribute='name') | list) }}; its columns are: {{ skewjoin._sj
     {%- set all_aliases = [fa] + (spec.dims | map(attribute='alias') | list) -%}
     {%- set out = [] -%}
     {%- for item in items -%}
-        {%- do skewjoin._sj_check_fragment('star_join', 'columns', item, example) -%}
+        {%- do skewjoin._sj_check_fragment('star_join', 'columns', item, example, aggregates=true) -%}
         {%- for ref in skewjoin._sj_expr_refs(item) -%}
             {%- set side = by_alias.get(ref.alias | lower) -%}
             {%- if side is none -%}
