@@ -44,7 +44,7 @@
         {%- for name in names if not modules.re.search('(?i)(?:\\bwith\\s+|,\\s*)`?' ~ name ~ '`?\\s+as\\s*\\(',
                                                        input[1] | string) -%}
             {%- if modules.re.fullmatch('(?i)`?' ~ name ~ '`?', input[1] | string | trim)
-                   or modules.re.search('(?i)\\b(?:from|join)\\s+`?' ~ name ~ '`?(?![A-Za-z0-9_.`])',
+                   or modules.re.search('(?i)(?:\\b(?:from|join)\\s+|,\\s*)`?' ~ name ~ '`?(?![A-Za-z0-9_.`(])',
                                         input[1] | string) -%}
                 {%- set problem -%}
 reads `{{ name }}` without a schema, and the SQL this macro compiles defines a CTE of that name, which Spark would

@@ -25,6 +25,15 @@ def test_skew_join_refuses_a_side_that_reads_a_table_named_like_its_cte(renderer
     assert "'my_schema.a_input'" in message
 
 
+def test_a_comma_join_of_a_table_named_like_a_cte_is_refused(renderer: Callable[..., Renderer]) -> None:
+    """`from t, a_input u` reads the CTE as surely as `join a_input`: 499 rows came back for 448."""
+    query = "select t.k, t.w from r as t, a_input u where t.k = u.k"
+    r = renderer(extra_tables={"l": Table([("k", "int"), ("v", "string")]), query: Table([("k", "int"), ("w", "string")])},
+                 model="orders")  # fmt: skip
+    message = r.compile_error(f"{{{{ skewjoin.skew_join('l', '{query}', on=['k'], skew={{'hot_keys': [1]}}) }}}}")
+    assert_clear_compile_error(message, "skew_join", "orders", "right", "reads `a_input` without a schema")
+
+
 def test_a_schema_qualified_name_is_read_as_written(renderer: Callable[..., Renderer]) -> None:
     r = renderer(extra_tables={"l": Table([("k", "int"), ("v", "string")]),
                                "select k, w from mine.a_input": Table([("k", "int"), ("w", "string")])})  # fmt: skip
