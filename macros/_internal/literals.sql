@@ -101,8 +101,8 @@
     which Spark's cast would otherwise refuse when the query runs: an integer within the type's range, a
     decimal with at most precision - scale whole digits, a date as Spark reads one ([+-]yyyy[-m[m][-d[d]]],
     then anything after a space or T) that the calendar has; a timestamp whose date the calendar has and
-    whose hour, minute and second ([ T]h[h][:m[m][:s[s]]], then anything) are in range, other forms of a
-    timestamp left to Spark. Other types: true. The profile's twin is skewjoin.literals.fits_type. -#}
+    whose hour, minute and second ([ T]h[h][:m[m][:s[s]]], then anything) are in range, or a time alone
+    ([T]h[h]:m[m][:s[s]], then anything) in range. Other types: true. The profile's twin is skewjoin.literals.fits_type. -#}
 {% macro _sj_value_fits(text, t) -%}
     {%- set kind = skewjoin._sj_type_kind(t) -%}
     {%- if kind == 'integral' -%}
@@ -127,8 +127,14 @@
             else '(?:[ T].*)?' -%}
         {%- set m = modules.re.fullmatch('\\s*[+-]?([0-9]{4,7})(?:-([0-9]{1,2})(?:-([0-9]{1,2})' ~ time ~ ')?)?\\s*',
             text, flags=modules.re.S) -%}
-        {%- if m is none -%}
-            {{- return(kind == 'timestamp') -}}
+        {%- if m is none and kind == 'timestamp' -%}
+            {#- a time alone ([T]h[h]:m[m][:s[s]], then anything), which Spark puts on today -#}
+            {%- set t = modules.re.fullmatch('\\s*T?([0-9]{1,2}):([0-9]{1,2})(?::([0-9]{1,2}))?.*', text,
+                flags=modules.re.S) -%}
+            {{- return(t is not none and (t.group(1) | int) < 24 and (t.group(2) | int) < 60
+                       and ((t.group(3) or '0') | int) < 60) -}}
+        {%- elif m is none -%}
+            {{- return(false) -}}
         {%- endif -%}
         {%- set fields = m.groups() -%}
         {%- set year = fields[0] | int -%}

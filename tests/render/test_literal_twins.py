@@ -194,7 +194,7 @@ NUMBER_TEXT = st.builds(
                 st.integers(0, 13),
                 st.integers(0, 32),
                 st.one_of(
-                    st.sampled_from(["", " ", "T10:00", " x", "x"]),
+                    st.sampled_from(["", " ", "T10:00", " x", "x", " not a time"]),
                     st.builds(
                         lambda sep, h, rest: f"{sep}{h}{rest}",
                         st.sampled_from([" ", "T"]),
@@ -220,6 +220,9 @@ NUMBER_TEXT = st.builds(
 @example(case=("timestamp", "2024-01-01 24:00:00"))
 @example(case=("timestamp", "2024-02-29 23:59:59.999"))
 @example(case=("timestamp", "T10:00:00"))
+@example(case=("timestamp", "not a time"))
+@example(case=("timestamp", "10:61"))
+@example(case=("timestamp", "23:59:59.5Z"))
 def test_config_literal(r: Renderer, case: tuple[str, Any]) -> None:
     """A key value as a config's `when` carries it: the profile writes it (spark_literal) as 'auto' does
     (_sj_config_literal); a decimal never with an exponent, which Spark would read as a double."""

@@ -65,6 +65,7 @@ CASES = [
     ErrorCase("hot_key_not_a_date", "on=['k_date'], skew={'hot_keys': ['2024-01-02', '2023-02-29']}", "skew_join.hot_keys", "2023-02-29 is not a valid date"),
     ErrorCase("hot_key_not_a_timestamp", "on=['k_ts'], skew={'hot_keys': ['2024-02-29 10:00:00', '2023-02-29 10:00:00']}", "skew_join.hot_keys", "2023-02-29 10:00:00 is not a valid timestamp"),
     ErrorCase("hot_key_timestamp_clock", "on=['k_ts'], skew={'hot_keys': ['2024-01-01 24:00:00']}", "skew_join.hot_keys", "2024-01-01 24:00:00 is not a valid timestamp"),
+    ErrorCase("hot_key_timestamp_text", "on=['k_ts'], skew={'hot_keys': ['not a time']}", "skew_join.hot_keys", "not a time is not a valid timestamp"),
     ErrorCase("hot_key_side", "skew={'hot_keys': {'c': [0]}}", "skew_join.hot_keys", "is not a side"),
     ErrorCase("hot_keys_not_a_list", "skew={'hot_keys': {'a': 'some'}}", "skew_join.hot_keys", "are a list of values or 'auto'"),
     ErrorCase("hot_min_share", "skew={'hot_keys': 'auto', 'hot_keys_options': {'min_share': 2}}", "skew_join.hot_keys_options.min_share", "min_share is a fraction"),

@@ -91,6 +91,7 @@ def key_value(text: str, data_type: str) -> KeyValue:
 
 _INT_BITS = {"tinyint": 7, "smallint": 15, "int": 31, "bigint": 63}
 _DATE_TEXT = re.compile(r"\s*[+-]?([0-9]{4,7})(?:-([0-9]{1,2})(?:-([0-9]{1,2})(?:[ T].*)?)?)?\s*", re.S)
+_TIME_TEXT = re.compile(r"\s*T?([0-9]{1,2}):([0-9]{1,2})(?::([0-9]{1,2}))?.*", re.S)
 _TIMESTAMP_TEXT = re.compile(
     r"\s*[+-]?([0-9]{4,7})(?:-([0-9]{1,2})(?:-([0-9]{1,2})"
     r"(?:[ T]([0-9]{1,2})(?::([0-9]{1,2})(?::([0-9]{1,2}))?)?.*)?)?)?\s*",
@@ -101,8 +102,8 @@ _TIMESTAMP_TEXT = re.compile(
 def fits_type(text: str, data_type: str) -> bool:
     """Whether *text* (a number's already checked by pattern) is a value of *data_type* that Spark's cast
     takes: an integer in range, a decimal with at most precision - scale whole digits, a date Spark reads
-    that the calendar has, a timestamp whose date the calendar has and whose clock is in range (its other
-    forms left to Spark); other types: True. The twin of the macro ``_sj_value_fits``."""
+    that the calendar has, a timestamp whose date the calendar has and whose clock is in range (or a time
+    alone in range); other types: True. The twin of the macro ``_sj_value_fits``."""
     t = normalize_type(data_type)
     kind = type_kind(t)
     if kind == "integral":
@@ -122,8 +123,12 @@ def fits_type(text: str, data_type: str) -> bool:
         return len(whole) + carry <= int(m.group(1)) - scale
     if kind in ("date", "timestamp"):
         d = (_DATE_TEXT if kind == "date" else _TIMESTAMP_TEXT).fullmatch(text)
+        if d is None and kind == "timestamp":
+            # a time alone ([T]h[h]:m[m][:s[s]], then anything), which Spark puts on today
+            t = _TIME_TEXT.fullmatch(text)
+            return t is not None and int(t.group(1)) < 24 and int(t.group(2)) < 60 and int(t.group(3) or 0) < 60
         if d is None:
-            return kind == "timestamp"  # another form of a timestamp: left to Spark
+            return False
         fields = d.groups()
         year, month, day = int(fields[0]), int(fields[1] or 1), int(fields[2] or 1)
         leap = (year % 4 == 0 and year % 100 != 0) or year % 400 == 0
