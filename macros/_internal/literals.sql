@@ -31,6 +31,9 @@
     {%- if value is none -%}
         {{- return('cast(null as ' ~ t ~ ')') -}}
     {%- endif -%}
+    {%- if skewjoin._sj_is_complex_type(t) -%}
+        {{- return(none) -}}
+    {%- endif -%}
     {%- set kind = skewjoin._sj_type_kind(t) -%}
     {%- set special = skewjoin._sj_special_float(value, t) -%}
     {%- if special is not none -%}

@@ -161,3 +161,9 @@
         {{- return('cast(' ~ expr ~ ' as ' ~ t ~ ')') -}}
     {%- endif -%}
 {%- endmacro %}
+
+
+{#- Arrays, maps, structs and variants: no literal writes one (the profile's is_complex_type). -#}
+{% macro _sj_is_complex_type(data_type) -%}
+    {{- return(modules.re.match('\\s*(array|map|struct|variant|object)', data_type | string | lower) is not none) -}}
+{%- endmacro %}

@@ -20,6 +20,7 @@
     declared plan of skew_join)}. `spread`: whether hot rows may be spread
     (skew_join's hot branch; the chain's is not). -#}
 {% macro _sj_skew_measure(spec, j, skew, spread=true) -%}
+    {%- do skewjoin._sj_check_measurable_keys(spec, j, skew) -%}
     {%- set guard = skewjoin._sj_parallelism_guard(skew) -%}
     {%- set facts = {'guard': guard, 'spread': {}} -%}
     {%- if skew.auto is not none -%}
@@ -62,4 +63,27 @@
         {%- endif -%}
     {%- endif -%}
     {{- return(facts) -}}
+{%- endmacro %}
+
+
+{#- 'auto' (the whole plan, or a side's hot keys) counts keys and declares the heavy ones as literals: a key of an
+    array, map, struct or variant type has no literal, and Spark's cast of its text fails. Refused on every
+    machine (a small one that declines the plan too), before any query. -#}
+{% macro _sj_check_measurable_keys(spec, j, skew) -%}
+    {%- set auto_sides = [] -%}
+    {%- for side in ['left', 'right'] if skew.auto is none and skew.hot.sides.get(side) == 'auto' -%}
+        {%- do auto_sides.append(side) -%}
+    {%- endfor -%}
+    {%- if skew.auto is none and not auto_sides -%}
+        {{- return(none) -}}
+    {%- endif -%}
+    {%- for k in j['keys'] if skewjoin._sj_is_complex_type(k.type) -%}
+        {%- set argument = 'skew_join' if skew.auto is not none else 'skew_join.hot_keys' -%}
+        {%- set problem -%}
+'auto' counts the keys and declares the heavy ones as literals, and the key {{ k.left }} is {{ k.type }}, a type with
+no literal; describe its skew with groups (a `when` over the key), or join without a skew specification
+        {%- endset -%}
+        {%- do skewjoin._sj_raise(spec.macro, argument, problem, "{'groups': [{'when': '" ~ j.left.alias ~ '.'
+            ~ k.left_ident ~ " is not null', 'slots': 4}]}") -%}
+    {%- endfor -%}
 {%- endmacro %}

@@ -18,6 +18,7 @@ from skewjoin.config_text import changed_by_dbt_in_yaml
 from skewjoin.errors import PlanError
 from skewjoin.literals import (
     declarable,
+    is_complex_type,
     is_query_text,
     normalize_type,
     quote_spark_string,
@@ -234,3 +235,12 @@ def test_config_literal(r: Renderer, case: tuple[str, Any]) -> None:
     assert python == r.call("_sj_config_literal", value, t)
     if python is not None and t.startswith("decimal"):
         assert "e" not in python.lower()
+
+
+@SETTINGS
+@given(t=st.one_of(st.sampled_from(["array<bigint>", " ARRAY<int>", "map<string,int>", "struct<x:int>", "variant",
+                                    "object", "int", "string", "arrays", "decimal(10,2)", "mapping"]),
+                   st.text("arymapstrucvinobjetg<> ", max_size=10)))
+def test_is_complex_type(r: Renderer, t: str) -> None:
+    """One rule for a key type no literal writes: the profile's and the macros'."""
+    assert is_complex_type(t) == r.call("_sj_is_complex_type", t)

@@ -14,7 +14,7 @@ import pytest
 
 from .cases import ErrorCase, params
 from .golden import check_expected
-from .harness import Renderer, assert_clear_compile_error
+from .harness import Renderer, Table, assert_clear_compile_error
 
 G = "skew_join.groups[0]"
 
@@ -104,6 +104,19 @@ def test_bad_input_is_a_clear_compile_error(renderer: Callable[..., Renderer], c
     message = r.compile_error("{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), " + args + ") }}")
     assert_clear_compile_error(message, "skew_join", "sj_bad_" + case.id, case.argument, case.expected)
     check_expected(f"errors/skew_join/{case.id}.txt", message + "\n", rewrite_expected)
+
+
+@pytest.mark.parametrize("skew", ["'auto'", "{'hot_keys': {'a': 'auto'}}", "{'hot_keys': ['[1, 2]']}"])
+def test_a_key_of_a_complex_type_has_no_hot_key(renderer: Callable[..., Renderer], skew: str) -> None:
+    """'auto' and declared hot keys write literals of the key's type: an array has none (Spark's cast of its
+    text failed when the model ran, or in a compile-time query), so they are refused before any query."""
+    r = renderer(extra_tables={"l": Table([("k", "array<bigint>"), ("id", "int")]),
+                               "r": Table([("k", "array<bigint>"), ("w", "string")])}, model="arrays")  # fmt: skip
+    message = r.compile_error(f"{{{{ skewjoin.skew_join('l', 'r', on=['k'], skew={skew}) }}}}")
+    argument = "skew_join" if skew == "'auto'" else "skew_join.hot_keys"
+    expected = "is not a valid array<bigint>" if "'[1" in skew else "a type with no literal"
+    assert_clear_compile_error(message, "skew_join", "arrays", argument, expected)
+    assert r.spark.queries == [] or all("describe" in q.lower() or q.lower().startswith("set") for q in r.spark.queries)
 
 
 def test_more_positional_arguments_than_it_takes(renderer: Callable[..., Renderer]) -> None:
