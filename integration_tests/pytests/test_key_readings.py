@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from support import SCHEMA, inline_compiled_sql, strip_record
+from support import SCHEMA, error_text, inline_compiled_sql, strip_record
 
 from skewjoin.spark_backend import run_sql
 from skewjoin_devtools.multisets import assert_same_rows
@@ -347,3 +347,27 @@ def test_char_keys_of_two_lengths_meet_in_one_slot(
         sql = inline_compiled_sql(compile_inline(call))
         assert "slots" in sql.split("*/")[0], sql
         assert_same_rows(conn, strip_record(sql), plain)
+
+
+LCASE_LEFT = "select k collate utf8_lcase as k, id from values ('A', 1), ('a', 2), ('B', 3), ('b', 4), ('a', 5) as t(k, id)"
+LCASE_RIGHT = "select k collate utf8_lcase as k, w from values ('a', 'w1'), ('B', 'w2'), ('c', 'w3') as t(k, w)"
+
+
+def test_a_collated_key_is_refused_and_its_right_form_joins(
+    inputs_built: DbtProject, compile_inline: Callable[..., Any]
+) -> None:
+    """utf8_lcase matches 'A' to 'a', which the slots' hash and the hot keys' literals do not: refused, with
+    a right form that joins on the key in the default collation (DESCRIBE QUERY: string collate UTF8_BINARY,
+    the plain string). That form's skew plan equals its plain join."""
+    call = (f'{{{{ skewjoin.skew_join("{LCASE_LEFT}", "{LCASE_RIGHT}", on=["k"], columns=["a.id", "b.w"], '
+            "skew={'hot_keys': ['a'], 'verify': false}) }}")  # fmt: skip
+    message = error_text(compile_inline(call, expect_failure=True))
+    assert "a collated key is not supported" in message and "collate utf8_binary" in message, message
+    left = f"select lower(k) collate utf8_binary as k, id from ({LCASE_LEFT}) as t"
+    right = f"select lower(k) collate utf8_binary as k, w from ({LCASE_RIGHT}) as t"
+    fixed = (f'{{{{ skewjoin.skew_join("{left}", "{right}", on=["k"], columns=["a.id", "b.w"], '
+             "skew={'hot_keys': ['a'], 'verify': false}) }}")  # fmt: skip
+    sql = inline_compiled_sql(compile_inline(fixed))
+    assert "hot keys of a (declared): a" in sql, sql
+    plain = f"select a.id, b.w from ({left}) as a inner join ({right}) as b on a.k = b.k"
+    assert_same_rows(inputs_built.conn, strip_record(sql), plain)

@@ -213,7 +213,19 @@ its columns are: {{ names | join(', ') }}
             {%- do skewjoin._sj_raise(macro_name, on_arg, problem, skewjoin._sj_example_for(on_arg, example)) -%}
         {%- endfor -%}
         {%- set common = skewjoin._sj_common_type(lc.type, rc.type, ansi) -%}
-        {%- if common is none -%}
+        {%- set collated = 'collate' in (lc.type | lower) or 'collate' in (rc.type | lower) -%}
+        {%- if common is none and collated -%}
+            {#- a collation compares values other than by their text (utf8_lcase: 'A' = 'a'), which the slot hash
+                and the hot keys' literals do not mirror -#}
+            {%- set problem -%}
+key {{ la }}.{{ lc.name }} ({{ lc.type }}) and {{ ra }}.{{ rc.name }} ({{ rc.type }}): a collated key is not
+supported (the skew plans hash and compare a key by its text, and a collation matches other texts too); join on a
+key in the default collation, such as lower() of it for utf8_lcase, in a subquery of each side
+            {%- endset -%}
+            {%- set example = 'left="select lower(' ~ lc.name ~ ') collate utf8_binary as ' ~ lc.name
+                ~ ', * except (' ~ lc.name ~ ') from ' ~ spec.left['from'] ~ '"' -%}
+            {%- do skewjoin._sj_raise(macro_name, spec.get('on_argument') or 'on', problem, example) -%}
+        {%- elif common is none -%}
             {%- set problem -%}
 key {{ la }}.{{ lc.name }} ({{ lc.type }}) and {{ ra }}.{{ rc.name }} ({{ rc.type }}) have types Spark cannot compare
 consistently (ANSI mode {{ 'on' if ansi else 'off' }}); cast one side in a subquery so both keys share a type

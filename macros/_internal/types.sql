@@ -15,7 +15,7 @@
     {%- set aliases = {
         'integer': 'int', 'long': 'bigint', 'short': 'smallint', 'byte': 'tinyint',
         'real': 'float', 'bool': 'boolean', 'decimal': 'decimal(10,0)', 'dec': 'decimal(10,0)',
-        'numeric': 'decimal(10,0)', 'timestamp_ltz': 'timestamp'
+        'numeric': 'decimal(10,0)', 'timestamp_ltz': 'timestamp', 'string collate utf8_binary': 'string'
     } -%}
     {%- if t in aliases -%}
         {{- return(aliases[t]) -}}

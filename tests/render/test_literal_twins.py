@@ -38,7 +38,8 @@ SETTINGS = settings(
 BASE_TYPES = [
     "tinyint", "smallint", "int", "integer", "bigint", "long", "short", "byte", "float", "real", "double", "decimal",
     "dec", "numeric", "string", "boolean", "bool", "date", "timestamp", "timestamp_ltz", "timestamp_ntz", "binary",
-    "array<int>", "map<string,int>", "string collate utf8_lcase", "interval day", "variant", "void",
+    "array<int>", "map<string,int>", "string collate utf8_lcase", "string collate UTF8_BINARY", "interval day",
+    "variant", "void",
 ]  # fmt: skip
 
 

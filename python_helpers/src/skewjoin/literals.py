@@ -34,6 +34,8 @@ _NUMBER = re.compile(r"[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?")
 _TYPE_ALIASES = {
     "integer": "int", "long": "bigint", "short": "smallint", "byte": "tinyint", "real": "float", "bool": "boolean",
     "decimal": "decimal(10,0)", "dec": "decimal(10,0)", "numeric": "decimal(10,0)", "timestamp_ltz": "timestamp",
+    # Spark's default collation, which compares bytes: the plain string
+    "string collate utf8_binary": "string",
 }  # fmt: skip
 _INTEGRAL_RANK = {"tinyint": 1, "smallint": 2, "int": 3, "bigint": 4}
 
