@@ -324,6 +324,17 @@ def test_a_char_key_joined_to_a_string_key_routes_alike_on_both_sides(
         sql = inline_compiled_sql(compile_inline(call))
         assert "strategy: plain join" not in sql.split("*/")[0], sql
         assert_same_rows(conn, strip_record(sql), plain)
+    if join_type in ("inner", "left"):
+        # skew_join_chain: the string side joined twice to the char side's groups and hot keys
+        for spec in (specs[0], specs[2]):
+            chain = (f"{{{{ skewjoin.skew_join_chain('{CHAR3}', [{{'relation': '{PADDED}', 'alias': 'b', "
+                     f"'join_type': '{join_type}'}}, {{'relation': '{PADDED}', 'alias': 'c', 'join_type': 'left'}}], "
+                     f"on=['c'], columns=['a.id', 'a.c', 'b.w', 'c.w as cw'], skew={spec}) }}}}")  # fmt: skip
+            sql = inline_compiled_sql(compile_inline(chain))
+            assert "strategy: plain join" not in sql.split("*/")[0], sql
+            plain_chain = (f"select a.id, a.c, b.w, c.w as cw from {CHAR3} as a {join_type} join {PADDED} as b "
+                           f"on a.c = b.c left join {PADDED} as c on a.c = c.c")  # fmt: skip
+            assert_same_rows(conn, strip_record(sql), plain_chain)
 
 
 @pytest.mark.parametrize("join_type", ["inner", "left"])
