@@ -11,7 +11,15 @@
     {%- set header = 'skewjoin.' ~ macro_name ~ ' decision record (model ' ~ skewjoin._sj_model_name() ~ unit_test
         ~ ')' -%}
     {%- if execute -%}
-        {%- do log(header ~ ': ' ~ (lines | join(' | ')), info=true) -%}
+        {#- the whole record in the log file (debug), its headline on the console: records run to thousands of
+            characters, one per model -#}
+        {%- do log(header ~ ': ' ~ (lines | join(' | '))) -%}
+        {%- set headline = namespace(text=none) -%}
+        {%- for line in lines if headline.text is none and modules.re.match('(strategy|broadcast|partitions): ', line) -%}
+            {%- set headline.text = line -%}
+        {%- endfor -%}
+        {%- do log(header ~ ': ' ~ (headline.text or lines[0]) ~ ' (the whole record: atop the compiled SQL, and in'
+            ~ " dbt's log file)", info=true) -%}
     {%- endif -%}
     {%- set body = [] -%}
     {%- for line in lines -%}
