@@ -324,6 +324,14 @@ def test_a_char_key_joined_to_a_string_key_routes_alike_on_both_sides(
         sql = inline_compiled_sql(compile_inline(call))
         assert "strategy: plain join" not in sql.split("*/")[0], sql
         assert_same_rows(conn, strip_record(sql), plain)
+    # two string keys: 'zz' and 'zz ' are two keys of the join, which routing puts in one branch
+    string_plain = f"select {plain_columns} from {PADDED} as a {join_type} join {PADDED} as b on a.c = b.c"
+    for spec in specs:
+        call = (f'{{{{ skewjoin.skew_join("{PADDED}", "{PADDED}", on=["c"], join_type="{join_type}", '
+                f"columns={columns.replace('a.id', 'a.w')}, skew={spec}) }}}}")  # fmt: skip
+        sql = inline_compiled_sql(compile_inline(call))
+        assert "strategy: plain join" not in sql.split("*/")[0], sql
+        assert_same_rows(conn, strip_record(sql), string_plain.replace("a.id", "a.w"))
     if join_type in ("inner", "left"):
         # skew_join_chain: the string side joined twice to the char side's groups and hot keys
         for spec in (specs[0], specs[2]):
