@@ -61,7 +61,9 @@
 unknown join type '{{ join_type }}'{{ skewjoin._sj_did_you_mean(key, spellings.keys() | list) }};
 supported: {{ names | join(', ') }} (also spelled with `outer` and `join`, as in SQL: 'left outer join')
         {%- endset -%}
-        {%- set value = "'" ~ names[1 if names | length > 1 else 0] ~ "'" -%}
+        {#- the right form: the type a near miss spells ('lfet': left), else the first supported (inner) -#}
+        {%- set near = skewjoin._sj_nearest(key, spellings.keys() | list) -%}
+        {%- set value = "'" ~ (spellings[near] if near is not none and spellings[near] in names else names[0]) ~ "'" -%}
         {%- do skewjoin._sj_raise(macro_name, argument, problem, skewjoin._sj_example_for(argument, value)) -%}
     {%- endif -%}
     {{- return(spellings[key]) -}}

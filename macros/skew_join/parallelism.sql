@@ -34,7 +34,7 @@
         {%- set source = 'skew_join.min_parallelism' -%}
     {%- elif var('skewjoin_min_parallelism', none) is not none -%}
         {%- set minimum = skewjoin._sj_whole_number((skew.get('macro') or 'skew_join'), 'skew_join.min_parallelism',
-            var('skewjoin_min_parallelism'), 1, '4',
+            var('skewjoin_min_parallelism'), 1, '1',
             "min_parallelism (from var('skewjoin_min_parallelism')), a whole number") -%}
         {%- set source = "var('skewjoin_min_parallelism')" -%}
     {%- else -%}

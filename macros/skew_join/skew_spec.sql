@@ -63,7 +63,7 @@ min_parallelism and verify; got {{ raw }}{{ near }}
     {%- endif -%}
     {%- set min_par = raw.get('min_parallelism') -%}
     {%- if min_par is not none -%}
-        {%- set min_par = skewjoin._sj_whole_number(join_spec.macro, 'skew_join.min_parallelism', min_par, 1, '4',
+        {%- set min_par = skewjoin._sj_whole_number(join_spec.macro, 'skew_join.min_parallelism', min_par, 1, '1',
             'min_parallelism, a whole number') -%}
     {%- endif -%}
     {%- set verify = skewjoin._sj_verify_spec(join_spec.macro, raw.get('verify')) -%}
