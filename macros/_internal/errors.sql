@@ -140,12 +140,17 @@ skewjoin.{{ macro_name }} in model {{ skewjoin._sj_model_ref() }}, argument `{{ 
     {%- endif -%}
     {%- for keyword in extra_keywords | sort -%}
         {%- set meant = skewjoin._sj_nearest(keyword, names) -%}
+        {%- set given = extra_keywords[keyword] -%}
+        {#- the right form: the value given, under the name it is a near miss of, as a model writes it -#}
+        {%- if given is string -%}
+            {%- set given = skewjoin._sj_quote_string(given) -%}
+        {%- elif given is boolean or given is none -%}
+            {%- set given = given | string | lower -%}
+        {%- endif -%}
+        {%- set example = (meant ~ '=' ~ given) if meant is not none
+            else 'skewjoin.' ~ macro_name ~ '(' ~ names[:3] | join(', ') ~ ', ...)' -%}
         {%- do skewjoin._sj_raise(macro_name, keyword, 'no such argument' ~ skewjoin._sj_did_you_mean(keyword, names)
-            ~ '; the arguments of ' ~ macro_name ~ ' are ' ~ names | join(', '),
-            meant ~ '=' ~ (skewjoin._sj_quote_string(extra_keywords[keyword]) if extra_keywords[keyword] is string
-            else (extra_keywords[keyword] | string | lower) if extra_keywords[keyword] is boolean
-            or extra_keywords[keyword] is none else extra_keywords[keyword] | string) if meant
-            else 'skewjoin.' ~ macro_name ~ '(' ~ names[:3] | join(', ') ~ ', ...)') -%}
+            ~ '; the arguments of ' ~ macro_name ~ ' are ' ~ names | join(', '), example) -%}
     {%- endfor -%}
     {%- if extra_positional | length > 0 -%}
         {%- do skewjoin._sj_raise(macro_name, names[-1], macro_name ~ ' takes at most ' ~ names | length

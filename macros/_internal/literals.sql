@@ -130,25 +130,30 @@
             else '(?:[ T].*)?' -%}
         {%- set m = modules.re.fullmatch('\\s*[+-]?([0-9]{4,7})(?:-([0-9]{1,2})(?:-([0-9]{1,2})' ~ time ~ ')?)?\\s*',
             text, flags=modules.re.S) -%}
-        {%- if m is none and kind == 'timestamp' -%}
+        {%- if m is not none -%}
+            {%- set fields = m.groups() -%}
+            {%- set year = fields[0] | int -%}
+            {%- set month = (fields[1] or '1') | int -%}
+            {%- set day = (fields[2] or '1') | int -%}
+            {%- set leap = (year % 4 == 0 and year % 100 != 0) or year % 400 == 0 -%}
+            {%- set days = [31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] -%}
+            {%- set date_ok = 1 <= month <= 12 and 1 <= day <= days[month - 1] -%}
+            {%- set clock = fields[3:] -%}
+        {%- elif kind == 'timestamp' -%}
             {#- a time alone ([T]h[h]:m[m][:s[s]], then anything), which Spark puts on today -#}
             {%- set t = modules.re.fullmatch('\\s*T?([0-9]{1,2}):([0-9]{1,2})(?::([0-9]{1,2}))?.*', text,
                 flags=modules.re.S) -%}
-            {{- return(t is not none and (t.group(1) | int) < 24 and (t.group(2) | int) < 60
-                       and ((t.group(3) or '0') | int) < 60) -}}
-        {%- elif m is none -%}
+            {%- if t is none -%}
+                {{- return(false) -}}
+            {%- endif -%}
+            {%- set date_ok = true -%}
+            {%- set clock = t.groups() -%}
+        {%- else -%}
             {{- return(false) -}}
         {%- endif -%}
-        {%- set fields = m.groups() -%}
-        {%- set year = fields[0] | int -%}
-        {%- set month = (fields[1] or '1') | int -%}
-        {%- set day = (fields[2] or '1') | int -%}
-        {%- set leap = (year % 4 == 0 and year % 100 != 0) or year % 400 == 0 -%}
-        {%- set days = [31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] -%}
-        {%- set clock = fields[3:] -%}
         {%- set in_range = clock | length == 0 or ((clock[0] or '0') | int < 24 and (clock[1] or '0') | int < 60
             and (clock[2] or '0') | int < 60) -%}
-        {{- return(1 <= month <= 12 and 1 <= day <= days[month - 1] and in_range) -}}
+        {{- return(date_ok and in_range) -}}
     {%- endif -%}
     {{- return(true) -}}
 {%- endmacro %}

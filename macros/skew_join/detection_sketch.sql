@@ -165,8 +165,8 @@ from (
 
 
 {#- At most how many rows a key the sketch did not list holds, on a side of
-    `total` rows read with a sketch (`sketch`: {'tracked', 'returned',
-    'floor', 'limit'}). Spark lists the items whose count is above the
+    `total` rows read with a sketch (`sketch`: {'tracked', 'exact',
+    'returned', 'floor', 'limit'}). Spark lists the items whose count is above the
     sketch's error, at most `limit` of them, heaviest first (DataSketches'
     frequent items, NO_FALSE_POSITIVES). A key it did not list holds at most
     twice the error (its count and the error it may miss), the error being
@@ -174,7 +174,7 @@ from (
     (`_sj_sketch_exact`: then it listed every key); and where the list was
     cut at `limit`, at most the smallest count listed. -#}
 {% macro _sj_sketch_unlisted_bound(total, sketch) -%}
-    {%- set error = 0 if skewjoin._sj_sketch_exact(total, sketch.tracked)
+    {%- set error = 0 if sketch.exact
         else ((7 * total) / skewjoin._sj_sketch_map_size(sketch.tracked)) | round(0, 'ceil') | int -%}
     {%- if sketch.returned >= sketch.limit and sketch.floor is not none -%}
         {%- set error = [error, sketch.floor] | max -%}

@@ -70,11 +70,7 @@
     array, map, struct or variant type has no literal, and Spark's cast of its text fails. Refused on every
     machine (a small one that declines the plan too), before any query. -#}
 {% macro _sj_check_measurable_keys(spec, j, skew) -%}
-    {%- set auto_sides = [] -%}
-    {%- for side in ['left', 'right'] if skew.auto is none and skew.hot.sides.get(side) == 'auto' -%}
-        {%- do auto_sides.append(side) -%}
-    {%- endfor -%}
-    {%- if skew.auto is none and not auto_sides -%}
+    {%- if skew.auto is none and 'auto' not in (skew.hot.sides.values() | list) -%}
         {{- return(none) -}}
     {%- endif -%}
     {%- for k in j['keys'] if skewjoin._sj_is_complex_type(k.type) -%}

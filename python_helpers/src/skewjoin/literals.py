@@ -125,19 +125,21 @@ def fits_type(text: str, data_type: str) -> bool:
         return len(whole) + carry <= int(m.group(1)) - scale
     if kind in ("date", "timestamp"):
         d = (_DATE_TEXT if kind == "date" else _TIMESTAMP_TEXT).fullmatch(text)
-        if d is None and kind == "timestamp":
+        if d is not None:
+            fields = d.groups()
+            year, month, day = int(fields[0]), int(fields[1] or 1), int(fields[2] or 1)
+            leap = (year % 4 == 0 and year % 100 != 0) or year % 400 == 0
+            days = [31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+            date_ok = 1 <= month <= 12 and 1 <= day <= days[month - 1]
+            clock_fields = fields[3:]
+        elif kind == "timestamp" and (t := _TIME_TEXT.fullmatch(text)) is not None:
             # a time alone ([T]h[h]:m[m][:s[s]], then anything), which Spark puts on today
-            t = _TIME_TEXT.fullmatch(text)
-            return t is not None and int(t.group(1)) < 24 and int(t.group(2)) < 60 and int(t.group(3) or 0) < 60
-        if d is None:
+            date_ok, clock_fields = True, t.groups()
+        else:
             return False
-        fields = d.groups()
-        year, month, day = int(fields[0]), int(fields[1] or 1), int(fields[2] or 1)
-        leap = (year % 4 == 0 and year % 100 != 0) or year % 400 == 0
-        days = [31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        clock = [int(f or 0) for f in fields[3:]]
+        clock = [int(f or 0) for f in clock_fields]
         in_range = not clock or (clock[0] < 24 and clock[1] < 60 and clock[2] < 60)
-        return 1 <= month <= 12 and 1 <= day <= days[month - 1] and in_range
+        return date_ok and in_range
     return True
 
 
