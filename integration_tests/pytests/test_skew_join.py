@@ -67,13 +67,26 @@ def test_skew_group_spreads_the_hot_key(skew_models_built: Built, inputs_built: 
 
 
 def test_placed_slots_reach_their_own_join_tasks(skew_models_built: Built, inputs_built: DbtProject) -> None:
-    """In every model whose record places a group's slots, Spark's own join (AQE and broadcasts off,
-    the 200 partitions the slots were placed on) runs each slot of the first placed group in a task of its own:
-    string, decimal and mixed int/bigint keys hash as Spark's partitioning hashes them."""
+    """In every model whose record places a group's slots, Spark's own join (broadcasts off, the 200
+    partitions the slots were placed on) runs each slot of the first placed group in a task of its own:
+    string, decimal and mixed int/bigint keys hash as Spark's partitioning hashes them.
+
+    Only the placed slots' rows enter the join (a's rows of the group on those slots, b's rows on those
+    slots: every row they meet), and AQE may coalesce only what holds no row (1-byte targets, no skew
+    split): a non-empty partition always starts a task of its own, so two slots share a task exactly
+    when they share one of the 200 partitions, and the join runs a task per slot instead of 200."""
     conn = inputs_built.conn
-    run_sql(conn, "set spark.sql.shuffle.partitions=200")
-    run_sql(conn, "set spark.sql.adaptive.enabled=false")
-    run_sql(conn, "set spark.sql.autoBroadcastJoinThreshold=-1")
+    settings = {
+        "spark.sql.shuffle.partitions": "200",
+        "spark.sql.autoBroadcastJoinThreshold": "-1",
+        "spark.sql.adaptive.enabled": "true",
+        "spark.sql.adaptive.coalescePartitions.enabled": "true",
+        "spark.sql.adaptive.advisoryPartitionSizeInBytes": "1",
+        "spark.sql.adaptive.coalescePartitions.minPartitionSize": "1",
+        "spark.sql.adaptive.skewJoin.enabled": "false",
+    }
+    for key, value in settings.items():
+        run_sql(conn, f"set {key}={value}")
     checked = []
     try:
         for name, sql in sorted(skew_models_built.sql.items()):
@@ -83,23 +96,28 @@ def test_placed_slots_reach_their_own_join_tasks(skew_models_built: Built, input
             body = strip_record(sql)
             cut = body.rindex("\nfrom a_slotted as a\n")
             head = body[: body.rindex("\nselect\n", 0, cut)]
-            join = re.sub(r"left (anti|semi) join", "inner join", body[cut:])  # the rows that meet, so a semi/anti join's too
-            probe = f"{head}\nselect a.sj_group as sj_g, a.sj_slot as sj_s, spark_partition_id() as sj_p{join}"
             placed = [int(v) for v in re.findall(r"then array\(([\d,\s]+)\)", body)[0].split(",")]
             # the first group with placed slots (a verified plan keeps its groups' numbers)
             group = int(re.search(r"group (\d+): key .*? slots placed on", sql).group(1))  # type: ignore[union-attr]
-            # a global aggregate (one task after the join's 200): count(distinct) shuffled twice more into 200
-            ((slots, tasks),) = run_sql(
-                conn,
-                f"select size(collect_set(sj_s)), size(collect_set(sj_p)) from ({probe}) as t "
-                f"where sj_g = {group} and sj_s in ({', '.join(map(str, placed))})",
+            slots = ", ".join(map(str, placed))
+            join = re.sub(r"left (anti|semi) join", "inner join", body[cut:])  # the rows that meet, so a semi/anti join's too
+            join = join.replace(
+                "\nfrom a_slotted as a\n",
+                f"\nfrom (select * from a_slotted where sj_group = {group} and sj_slot in ({slots})) as a\n",
+                1,
             )
-            assert slots >= 1, f"{name}: no row of group {group} took a placed slot"
-            assert slots == tasks, f"{name}: {slots} placed slots ran in {tasks} tasks"
+            join, n = re.subn(r"\bjoin b_slotted as b\n", f"join (select * from b_slotted where sj_slot in ({slots})) as b\n", join)
+            assert n == 1, f"{name}: the probe found no join of b_slotted in {join[:400]}"
+            probe = f"{head}\nselect a.sj_slot as sj_s, spark_partition_id() as sj_p{join}"
+            ((slots_met, tasks),) = run_sql(
+                conn, f"select size(collect_set(sj_s)), size(collect_set(sj_p)) from ({probe}) as t"
+            )
+            assert slots_met >= 1, f"{name}: no row of group {group} took a placed slot"
+            assert slots_met == tasks, f"{name}: {slots_met} placed slots ran in {tasks} tasks"
             checked.append(name)
     finally:
-        run_sql(conn, "set spark.sql.adaptive.enabled=true")
-        run_sql(conn, "set spark.sql.autoBroadcastJoinThreshold=10485760")
+        for key in settings:
+            run_sql(conn, f"reset {key}")
     assert {"sj_spread", "sj_key_string", "sj_key_decimal_mixed", "sj_key_bigint_vs_int", "sj_anti",
             "sj_auto_spread", "sj_verify_groups"} <= set(checked)
 
