@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from dbt.cli.main import dbtRunnerResult
@@ -68,12 +70,36 @@ def strip_record(sql: str) -> str:
     return re.sub(r"/\* skewjoin\.\w+ decision record.*?\*/", "", sql, flags=re.S).strip()
 
 
-def partition_shares(conn: Any, sql: str, hot_filter: str) -> list[float]:
-    """Share of the hot rows in each Spark partition of the query's last stage
-    (AQE and automatic broadcasts off, so partitions are the plan's own)."""
-    run_sql(conn, "set spark.sql.adaptive.enabled=false")
-    run_sql(conn, "set spark.sql.autoBroadcastJoinThreshold=-1")
+#: The session settings under which a query's partitions are read with spark_partition_id(): broadcasts
+#: off, and AQE coalescing only what holds no row (1-byte targets, no skew split). A partition that holds
+#: a row always starts a task of its own, so rows share a task exactly when they share a partition of the
+#: plan, without a task for every empty one of the 200.
+PARTITIONS_AS_PLANNED = {
+    "spark.sql.autoBroadcastJoinThreshold": "-1",
+    "spark.sql.adaptive.enabled": "true",
+    "spark.sql.adaptive.coalescePartitions.enabled": "true",
+    "spark.sql.adaptive.advisoryPartitionSizeInBytes": "1",
+    "spark.sql.adaptive.coalescePartitions.minPartitionSize": "1",
+    "spark.sql.adaptive.skewJoin.enabled": "false",
+}
+
+
+@contextmanager
+def session_settings(conn: Any, settings: dict[str, str]) -> Iterator[None]:
+    """The settings on the connection's session, each reset to the server's own afterwards."""
+    for key, value in settings.items():
+        run_sql(conn, f"set {key}={value}")
     try:
+        yield
+    finally:
+        for key in settings:
+            run_sql(conn, f"reset {key}")
+
+
+def partition_shares(conn: Any, sql: str, hot_filter: str) -> list[float]:
+    """Share of the hot rows in each Spark partition of the query's last stage that holds any
+    (PARTITIONS_AS_PLANNED: the plan's own partitions)."""
+    with session_settings(conn, PARTITIONS_AS_PLANNED):
         # every hot row's partition in one global aggregate (one task after the query's own): a group by
         # the partition shuffled into 200 more tasks
         ((parts,),) = run_sql(
@@ -81,9 +107,6 @@ def partition_shares(conn: Any, sql: str, hot_filter: str) -> list[float]:
             f"select to_json(collect_list(sj_part)) from "
             f"(select spark_partition_id() as sj_part, t.* from ({sql}) as t) as p where {hot_filter}",
         )
-    finally:
-        run_sql(conn, "set spark.sql.adaptive.enabled=true")
-        run_sql(conn, "set spark.sql.autoBroadcastJoinThreshold=10485760")
     counts = Counter(json.loads(parts))
     total = sum(counts.values())
     assert total > 0

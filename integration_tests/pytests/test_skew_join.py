@@ -18,7 +18,15 @@ from typing import Any
 import pytest
 from conftest import Built
 from render.harness import RaisedCompilerError, Renderer, Table
-from support import SCHEMA, assert_clear_compile_error, inline_compiled_sql, partition_shares, strip_record
+from support import (
+    PARTITIONS_AS_PLANNED,
+    SCHEMA,
+    assert_clear_compile_error,
+    inline_compiled_sql,
+    partition_shares,
+    session_settings,
+    strip_record,
+)
 
 from skewjoin.spark_backend import run_sql
 from skewjoin_devtools.multisets import assert_same_rows
@@ -76,19 +84,9 @@ def test_placed_slots_reach_their_own_join_tasks(skew_models_built: Built, input
     split): a non-empty partition always starts a task of its own, so two slots share a task exactly
     when they share one of the 200 partitions, and the join runs a task per slot instead of 200."""
     conn = inputs_built.conn
-    settings = {
-        "spark.sql.shuffle.partitions": "200",
-        "spark.sql.autoBroadcastJoinThreshold": "-1",
-        "spark.sql.adaptive.enabled": "true",
-        "spark.sql.adaptive.coalescePartitions.enabled": "true",
-        "spark.sql.adaptive.advisoryPartitionSizeInBytes": "1",
-        "spark.sql.adaptive.coalescePartitions.minPartitionSize": "1",
-        "spark.sql.adaptive.skewJoin.enabled": "false",
-    }
-    for key, value in settings.items():
-        run_sql(conn, f"set {key}={value}")
+    settings = {"spark.sql.shuffle.partitions": "200", **PARTITIONS_AS_PLANNED}
     checked = []
-    try:
+    with session_settings(conn, settings):
         for name, sql in sorted(skew_models_built.sql.items()):
             # the models whose slotted join is the whole query (with hot keys it is one branch of a union)
             if not name.startswith("sj_") or "slots placed on" not in sql or "rest_joined as (" in sql:
@@ -115,9 +113,6 @@ def test_placed_slots_reach_their_own_join_tasks(skew_models_built: Built, input
             assert slots_met >= 1, f"{name}: no row of group {group} took a placed slot"
             assert slots_met == tasks, f"{name}: {slots_met} placed slots ran in {tasks} tasks"
             checked.append(name)
-    finally:
-        for key in settings:
-            run_sql(conn, f"reset {key}")
     assert {"sj_spread", "sj_key_string", "sj_key_decimal_mixed", "sj_key_bigint_vs_int", "sj_anti",
             "sj_auto_spread", "sj_verify_groups"} <= set(checked)
 
