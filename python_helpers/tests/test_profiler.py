@@ -425,37 +425,6 @@ def test_sampled_counts_are_scaled_and_stated() -> None:
 # -- literals and quoting ---------------------------------------------------------------
 
 
-def _macro(name: str, path: Path) -> Any:
-    """A macro of the package rendered with plain Jinja (dbt's `return` emulated)."""
-
-    class Returned(Exception):
-        pass
-
-    def _return(value: Any) -> None:
-        raise Returned(value)
-
-    env = jinja2.Environment(extensions=["jinja2.ext.do"])
-    env.globals["return"] = _return
-    public = name.lstrip("_")
-    module = env.from_string(path.read_text().replace(name, public)).module
-
-    def call(*args: Any) -> Any:
-        try:
-            getattr(module, public)(*args)
-        except Returned as result:
-            return result.args[0]
-        raise AssertionError(f"{name} returned nothing")
-
-    return call
-
-
-@settings(max_examples=200, deadline=None)
-@given(value=st.one_of(st.sampled_from(AWKWARD), st.text()))
-def test_string_literals_match_the_package_macro(value: str) -> None:
-    quote = _macro("_sj_quote_string", REPO / "macros" / "_internal" / "literals.sql")
-    assert quote_spark_string(value) == quote(value)
-
-
 @pytest.mark.parametrize(
     ("value", "data_type", "literal"),
     [

@@ -63,7 +63,11 @@ def spark_types(draw: st.DrawFn) -> str:
 
 
 HOSTILE = st.lists(
-    st.sampled_from(list("ab'\"\\$ {}\n\r\t\x00-/*;%_é✓🚀") + ["${", "\\u0024", "*/", "/*", "--"]), max_size=10
+    st.sampled_from(
+        list("ab'\"\\$ {}\n\r\t\x00\x1b\x85\u2028\u2029-/*;%_:é✓🚀日")
+        + ["${", "\\u0024", "*/", "/*", "--", "{{", "{%", "{#"]
+    ),
+    max_size=10,
 ).map("".join)
 
 
