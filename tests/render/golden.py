@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from .harness import Package, Renderer, Table
+from .harness import Package, Renderer, Result, Table
 from .tables import tables
 
 EXPECTED_DIR = Path(__file__).parent / "expected"
@@ -61,9 +61,15 @@ class ModelCase:
 
 @dataclass
 class Rendered:
+    """A case's render. measured: skew_join's measure phase (`_sj_skew_measure`) returned at least once;
+    after_measure: every query sent after it returned and before another measure began (the plan and
+    the render ask Spark nothing: tests/render/test_plan_phase.py)."""
+
     case: ModelCase
     renderer: Renderer
     sql: str
+    measured: bool = False
+    after_measure: list[str] = field(default_factory=list)
 
     @property
     def queries(self) -> list[str]:
@@ -89,7 +95,41 @@ def render_case(case: ModelCase, pkg: Package | None = None) -> Rendered:
     )  # fmt: skip
     if case.setup is not None:
         case.setup(r)
-    return Rendered(case, r, r.render(case.source))
+    phase = {"measured": False, "sealed": False}
+    after: list[str] = []
+    macros = r.macros._macros
+    measure = macros["_sj_skew_measure"]
+
+    def measured(*args: Any, **kwargs: Any) -> Any:
+        phase["sealed"] = False
+        facts = measure(*args, **kwargs)
+        phase["measured"] = phase["sealed"] = True
+        return facts
+
+    macros["_sj_skew_measure"] = measured  # type: ignore[assignment]
+    run_query = r.spark.run_query
+
+    def watched(sql: str) -> Result:
+        if phase["sealed"]:
+            after.append(sql)
+        return run_query(sql)
+
+    r.spark.run_query = watched  # type: ignore[method-assign]
+    sql = r.render(case.source)
+    return Rendered(case, r, sql, measured=phase["measured"], after_measure=after)
+
+
+_RENDERED: dict[tuple[str, int], Rendered] = {}
+
+
+def render_case_once(case: ModelCase, pkg: Package) -> Rendered:
+    """``render_case`` of ``case`` the first time it is asked for in this session, the same result after:
+    the expected-output test and the query ledger's read one rendering of each case, and neither
+    changes it."""
+    key = (case.id, id(pkg))
+    if key not in _RENDERED:
+        _RENDERED[key] = render_case(case, pkg)
+    return _RENDERED[key]
 
 
 def check_expected(relpath: str, actual: str, rewrite: bool) -> None:

@@ -16,7 +16,7 @@ from . import (
     test_star_join_errors,
     test_verify,
 )
-from .golden import EXPECTED_DIR, check_expected, render_case
+from .golden import EXPECTED_DIR, check_expected, render_case_once
 from .harness import Package
 from .model_cases import CASES, ModelCase
 
@@ -27,7 +27,7 @@ ERROR_TABLES = {"skew_join": test_skew_join_errors.CASES, "star_join": test_star
 
 @pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in CASES])
 def test_model_case_compiles_to_its_expected_files(pkg: Package, case: ModelCase, rewrite_expected: bool) -> None:
-    rendered = render_case(case, pkg)
+    rendered = render_case_once(case, pkg)
     check_expected(f"{case.id}.sql", rendered.sql.rstrip("\n") + "\n", rewrite_expected)
     check_expected(f"{case.id}.log", rendered.log_text(), rewrite_expected)
 

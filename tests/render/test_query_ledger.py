@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from .golden import render_case
+from .golden import render_case_once
 from .harness import Package, Renderer
 from .model_cases import CASES, ModelCase
 
@@ -27,7 +27,7 @@ def _costs(sql: str) -> list[re.Match[str]]:
 
 @pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in CASES if c.execute])
 def test_every_query_is_counted_under_a_named_kind(pkg: Package, case: ModelCase) -> None:
-    rendered = render_case(case, pkg)
+    rendered = render_case_once(case, pkg)
     kind = rendered.renderer.macros["_sj_query_kind"]
     unnamed = [q for q in rendered.queries if kind(q) == "other"]
     assert not unnamed, f"queries with no kind (query_ledger.sql's rules): {unnamed}"
