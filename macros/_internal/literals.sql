@@ -121,10 +121,18 @@
         {%- set number = skewjoin._sj_plain_number(text | trim).lstrip('+-').split('.') -%}
         {%- set whole = number[0].lstrip('0') -%}
         {%- set fraction = number[1] if number | length > 1 else '' -%}
-        {#- rounded to the scale (half up), 99.995 is 100.00: one whole digit more -#}
-        {%- set carry = fraction | length > parts[1] and fraction[parts[1]] >= '5'
-            and (whole ~ fraction[:parts[1]]) | replace('9', '') == '' -%}
-        {{- return((whole | length) + (1 if carry else 0) <= parts[0] - parts[1]) -}}
+        {#- every digit kept: a cast would round 1.15 to 1.2 in a decimal(5,1), another key -#}
+        {{- return(fraction.rstrip('0') | length <= parts[1] and whole | length <= parts[0] - parts[1]) -}}
+    {%- elif kind == 'fractional' -%}
+        {#- a number the type's cast keeps finite, and not zero unless written as zero: a cast would turn
+            1e300 into a float's Infinity and 1e-50 into its 0.0, other keys. A float rounds to Infinity
+            from its largest value plus half a step, and to zero below half its smallest (3.4028235E38 and
+            1.4E-45, as Spark writes them, are kept); a double's text is read as a double already. -#}
+        {%- set value = text | trim | float | abs -%}
+        {%- set finite = value < 3.4028235677973366e38 if t == 'float' else value <= 1.7976931348623157e308 -%}
+        {%- set below = 7.006492321624085e-46 if t == 'float' else 0.0 -%}
+        {%- set zero = modules.re.sub('[eE].*', '', text) | replace('0', '') | replace('.', '') | trim('+- ') == '' -%}
+        {{- return(finite and (zero or value > below)) -}}
     {%- elif kind in ('date', 'timestamp') -%}
         {%- set time = '(?:[ T]([0-9]{1,2})(?::([0-9]{1,2})(?::([0-9]{1,2}))?)?.*)?' if kind == 'timestamp'
             else '(?:[ T].*)?' -%}

@@ -117,10 +117,13 @@ def test_is_query_text(r: Renderer, text: str) -> None:
 
 @SETTINGS
 @given(
-    t=st.sampled_from(["double", "float", "decimal(10,2)", "decimal(38,18)"]),
+    t=st.sampled_from(["double", "float", "decimal(10,2)", "decimal(38,18)", "decimal(5,1)"]),
     text=st.one_of(
         st.sampled_from(["NaN", "nan", "Infinity", "-Infinity", "+inf", "inf", "-INF", "1.5", "-0.0", "1e3", ".5",
-                         "1.", "1e", "e3", "", " 2 ", "NaNx", "infinit", "0x1F", "1_000"]),
+                         "1.", "1e", "e3", "", " 2 ", "NaNx", "infinit", "0x1F", "1_000", "1.15", "1.10", "1.1e0",
+                         "1e300", "-1e300", "3.4e38", "3.5e38", "1e308", "1e309", "1e-50", "0e-50", "1e-330",
+                         "-0.000", "1.4e-45", "1.4E-45", "1e-46", "7.1e-46", "5e-324", "3.4028235E38",
+                         "3.4028236E38", "1.7976931348623157E308", "1.7976931348623159E308"]),
         st.text(alphabet="0123456789.eE+-naifNItyx ", max_size=8),
     ),
 )

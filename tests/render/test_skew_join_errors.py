@@ -119,6 +119,23 @@ def test_a_key_of_a_complex_type_has_no_hot_key(renderer: Callable[..., Renderer
     assert r.spark.queries == [] or all("describe" in q.lower() or q.lower().startswith("set") for q in r.spark.queries)
 
 
+@pytest.mark.parametrize(
+    ("key_type", "value"),
+    [("decimal(5,1)", "'1.15'"), ("decimal(5,1)", "'0.05'"), ("float", "'1e300'"), ("float", "'-3.5e38'"),
+     ("float", "'3.4028236E38'"), ("float", "'1e-50'"), ("float", "'1e-46'"), ("double", "'1e309'"),
+     ("double", "'1e-330'")],
+)
+def test_a_hot_key_the_cast_would_change_is_refused(renderer: Callable[..., Renderer], key_type: str, value: str) -> None:
+    """A declared hot key is a value of the key's type as written: a cast that rounds it (1.15 to 1.2 in a
+    decimal(5,1)), overflows it (1e300 to a float's Infinity) or rounds it to zero (1e-50 in a float) would
+    route another key's rows hot while the record named this one."""
+    r = renderer(extra_tables={"l": Table([("k", key_type), ("id", "int")]),
+                               "r": Table([("k", key_type), ("w", "string")])}, model="cast_changes")  # fmt: skip
+    message = r.compile_error(f"{{{{ skewjoin.skew_join('l', 'r', on=['k'], skew={{'hot_keys': [{value}]}}) }}}}")
+    assert_clear_compile_error(message, "skew_join", "cast_changes", "skew_join.hot_keys",
+                               f"{value.strip(chr(39))} is not a valid {key_type}")  # fmt: skip
+
+
 def test_more_positional_arguments_than_it_takes(renderer: Callable[..., Renderer]) -> None:
     r = renderer("typed_left", "typed_right", model="sj_bad_positional")
     message = r.compile_error("{{ skewjoin.skew_join(ref('typed_left'), ref('typed_right'), ['k_int'], 'inner', none, "

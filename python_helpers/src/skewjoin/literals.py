@@ -19,6 +19,7 @@ macros. The config as YAML and Jinja is :mod:`skewjoin.config_text`.
 from __future__ import annotations
 
 import re
+import sys
 from decimal import Decimal, InvalidOperation
 
 from skewjoin.errors import PlanError
@@ -101,11 +102,18 @@ _TIMESTAMP_TEXT = re.compile(
 )
 
 
+#: where a float's cast leaves its finite values: Infinity from its largest value plus half a step, zero
+#: below half its smallest
+_FLOAT_ROUNDS_AWAY = (3.4028235677973366e38, 7.006492321624085e-46)
+
+
 def fits_type(text: str, data_type: str) -> bool:
     """Whether *text* (a number's already checked by pattern) is a value of *data_type* that Spark's cast
-    takes: an integer in range, a decimal with at most precision - scale whole digits, a date Spark reads
-    that the calendar has, a timestamp whose date the calendar has and whose clock is in range (or a time
-    alone in range); other types: True. The twin of the macro ``_sj_value_fits``."""
+    takes as it is written: an integer in range; a decimal with at most precision - scale whole digits and at
+    most scale digits after the point (trailing zeros aside); a finite float or double the type holds, zero
+    only when written as zero; a date Spark reads that the calendar has; a timestamp whose date the calendar
+    has and whose clock is in range (or a time alone in range); other types: True. The twin of the macro
+    ``_sj_value_fits``."""
     t = normalize_type(data_type)
     kind = type_kind(t)
     if kind == "integral":
@@ -120,9 +128,15 @@ def fits_type(text: str, data_type: str) -> bool:
         whole, _, fraction = _plain_number(text.strip()).lstrip("+-").partition(".")
         whole = whole.lstrip("0")
         scale = int(m.group(2))
-        # rounded to the scale (half up), 99.995 is 100.00: one whole digit more
-        carry = len(fraction) > scale and fraction[scale] >= "5" and not (whole + fraction[:scale]).replace("9", "")
-        return len(whole) + carry <= int(m.group(1)) - scale
+        # every digit kept: a cast would round 1.15 to 1.2 in a decimal(5,1), another key
+        return len(fraction.rstrip("0")) <= scale and len(whole) <= int(m.group(1)) - scale
+    if kind == "fractional":
+        # a number the type's cast keeps finite, and not zero unless written as zero (the macro's comment)
+        value = abs(float(text.strip()))
+        finite = value < _FLOAT_ROUNDS_AWAY[0] if t == "float" else value <= sys.float_info.max
+        below = _FLOAT_ROUNDS_AWAY[1] if t == "float" else 0.0
+        zero = re.sub(r"[eE].*", "", text).replace("0", "").replace(".", "").strip("+- ") == ""
+        return finite and (zero or value > below)
     if kind in ("date", "timestamp"):
         d = (_DATE_TEXT if kind == "date" else _TIMESTAMP_TEXT).fullmatch(text)
         if d is not None:
@@ -220,7 +234,7 @@ def spark_literal(value: KeyValue, data_type: str) -> str:
         if not _NUMBER.fullmatch(text):
             raise PlanError(f"{text!r} is not a decimal number")
         if not fits_type(text, data_type):
-            raise PlanError(f"{text!r} has more whole digits than {data_type} holds")
+            raise PlanError(f"{text!r} is not a value of {data_type} (too many digits before or after the point)")
         # Spark reads a number with an exponent as a double: the plain text (the macros' _sj_plain_number)
         return _plain_number(text)
     if kind == "string":
