@@ -260,20 +260,32 @@ common with the chain's other keys ({{ first.type }}); cast it in a subquery
         {%- for j in pairs -%}
             {%- set k = j['keys'][i] -%}
             {#- a join whose keys compare in another type than the chain's: its matches meet in the chain's slots
-                only where that type widens exactly into the chain's, and each side's key into it -#}
-            {%- if k.type != state.common and not (skewjoin._sj_exact_widening(k.left_type, k.type)
-                    and skewjoin._sj_exact_widening(k.right_type, k.type)
-                    and skewjoin._sj_exact_widening(k.type, state.common)) -%}
+                only where each side's key widens exactly into that type, and that type into the chain's -#}
+            {%- set widens = {'left': skewjoin._sj_exact_widening(k.left_type, k.type),
+                              'right': skewjoin._sj_exact_widening(k.right_type, k.type),
+                              'up': skewjoin._sj_exact_widening(k.type, state.common)} -%}
+            {%- if k.type != state.common and not (widens.left and widens.right and widens.up) -%}
+                {%- set step = (k.left_type ~ ' into ' ~ k.type) if not widens.left
+                    else ((k.right_type ~ ' into ' ~ k.type) if not widens.right else (k.type ~ ' into ' ~ state.common)) -%}
                 {%- set problem -%}
-the chain hashes every side's key in one type ({{ state.common }}), and {{ left_alias }}.{{ k.left }} ({{ k.left_type }}) =
-{{ j.right.alias }}.{{ k.right }} ({{ k.right_type }}) compares as {{ k.type }}: values equal in {{ k.type }} can differ in
-{{ state.common }} (a rounding, a cast of text, a date of a timestamp, a float of a large integer), so rows this join
-matches could land in different slots; cast the keys in a subquery so that every join of the chain compares them in
-one type
+the chain routes every side's key in one type ({{ state.common }}), and {{ left_alias }}.{{ k.left }} ({{ k.left_type }}) =
+{{ j.right.alias }}.{{ k.right }} ({{ k.right_type }}) compares as {{ k.type }}; a chain is planned only where each side's key
+widens exactly into its join's type and that type into the chain's (no rounding, no cast of text, no date of a timestamp),
+and {{ step }} does not, so rows this join matches could land in different slots
                 {%- endset -%}
-                {%- do skewjoin._sj_raise('skew_join_chain', 'joins[' ~ loop.index0 ~ '].on', problem,
-                    "relation=\"select cast(" ~ k.right ~ " as " ~ state.common ~ ") as " ~ k.right ~ ", * except ("
-                    ~ k.right ~ ") from " ~ j.right['from'] ~ "\"") -%}
+                {%- if widens.left and widens.up -%}
+                    {%- set problem = problem ~ '; cast ' ~ j.right.alias ~ '.' ~ k.right ~ ' to ' ~ k.type
+                        ~ ' in a subquery, as the join compares it' -%}
+                    {%- set right_form = "relation=\"select cast(" ~ k.right ~ " as " ~ k.type ~ ") as " ~ k.right
+                        ~ ", * except (" ~ k.right ~ ") from " ~ j.right['from'] ~ "\"" -%}
+                {%- else -%}
+                    {%- set problem = problem ~ '; a cast would change which rows the join matches: chain the joins'
+                        ~ ' that compare in one type, and join ' ~ j.right.alias ~ ' after the chain' -%}
+                    {%- set right_form = "select ... from (the chain without this join) as chained " ~ j.join_type
+                        ~ " join " ~ j.right['from'] ~ " as " ~ j.right.alias ~ " on chained." ~ k.left ~ " = "
+                        ~ j.right.alias ~ "." ~ k.right -%}
+                {%- endif -%}
+                {%- do skewjoin._sj_raise('skew_join_chain', 'joins[' ~ loop.index0 ~ '].on', problem, right_form) -%}
             {%- endif -%}
             {%- if k.type != state.common -%}
                 {%- do retyped.append(left_alias ~ '.' ~ k.left ~ ' = ' ~ j.right.alias ~ '.' ~ k.right

@@ -11,7 +11,7 @@ import pytest
 
 from .cases import ErrorCase, params
 from .golden import check_expected
-from .harness import Renderer, assert_clear_compile_error, decision_record, strip_record
+from .harness import Renderer, Table, assert_clear_compile_error, decision_record, strip_record
 from .model_cases import chain, render
 
 _chain = chain
@@ -101,7 +101,8 @@ CASES = [
               "{{ skewjoin.skew_join_chain(ref('typed_left'), [{'relation': ref('typed_right'), 'alias': 'b', "
               "'on': [['k_date', 'k_ts']]}, {'relation': ref('spread_right'), 'alias': 'c', 'on': [['k_date', 'label']]}], "
               "on=['k_date'], columns=['a.id', 'b.rid', 'c.label'], skew={'groups': [{'when': 'a.k_date is not null', "
-              "'slots': 6}]}) }}", "joins[1].on", "values equal in date can differ in timestamp"),
+              "'slots': 6}]}) }}", "joins[1].on", "string into date does not, so rows this join matches could land in different "
+              "slots; cast c.label to date in a subquery, as the join compares it"),
 ]  # fmt: skip
 
 
@@ -112,6 +113,25 @@ def test_the_chain_rules_are_clear_errors(renderer: Callable[..., Renderer], cas
     assert_clear_compile_error(message, "skew_join_chain", "orders_chain", case.argument, case.expected)
     check_expected(f"errors/skew_join_chain/{case.id}.txt", message + "\n", rewrite_expected)
     assert not any("sj_null_rows" in q or "select distinct" in q for q in r.spark.queries)
+
+
+def test_a_join_whose_type_rounds_into_the_chains_is_left_to_a_join_after_it(renderer: Callable[..., Renderer]) -> None:
+    """a.k = b.kf (int, float) compares as double, so the chain routes its keys as doubles; a.k = c.kl (int, bigint)
+    compares as bigint, and a bigint rounds into a double (2^53 + 1 is 2^53): the chain refuses it, and no cast keeps
+    what the join matches (a cast of c.kl to double would match 2^53 + 1 with 2^53), so the right form joins c after
+    the chain."""
+    r = renderer(extra_tables={"ca": Table([("id", "int"), ("k", "int")]), "cb": Table([("kf", "float"), ("w", "int")]),
+                               "cc": Table([("kl", "bigint"), ("v", "int")])}, model="rounds")  # fmt: skip
+    message = r.compile_error(
+        "{{ skewjoin.skew_join_chain('ca', [{'relation': 'cb', 'alias': 'b', 'on': [['k', 'kf']]}, "
+        "{'relation': 'cc', 'alias': 'c', 'join_type': 'left', 'on': [['k', 'kl']]}], on=['k'], "
+        "skew={'groups': [{'when': 'a.k = 0', 'slots': 3}]}) }}"
+    )
+    assert_clear_compile_error(message, "skew_join_chain", "rounds", "joins[1].on",
+                               "a.k (int) = c.kl (bigint) compares as bigint;")  # fmt: skip
+    assert "and bigint into double does not" in message and "join c after the chain" in message, message
+    assert "Right form, for example: select ... from (the chain without this join) as chained left join cc as c " \
+        "on chained.k = c.kl" in message, message
 
 
 def test_other_adapters_get_a_clear_error(renderer: Callable[..., Renderer]) -> None:
