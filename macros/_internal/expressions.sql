@@ -9,7 +9,7 @@
     with its prefix. -#}
 {% macro _sj_split_literals(text) -%}
     {%- set text = text | string -%}
-    {%- set pattern = "--[^\\n]*|/\\*.*?\\*/|`[^`]*`|((?<!\\w)[rR]'[^']*'|(?<!\\w)[rR]\"[^\"]*\"|"
+    {%- set pattern = "--[^\\n]*|/\\*.*?\\*/|`(?:[^`]|``)*`|((?<!\\w)[rR]'[^']*'|(?<!\\w)[rR]\"[^\"]*\"|"
         ~ "'(?:[^'\\\\]|\\\\.)*'|\"(?:[^\"\\\\]|\\\\.)*\")" -%}
     {%- set out = [] -%}
     {%- set state = namespace(start=0) -%}
@@ -36,8 +36,15 @@
 {%- endmacro %}
 
 
-{% macro _sj_ref_pattern(column="([A-Za-z_]\\w*|`[^`]+`)") -%}
-    {{- return("(?<![\\w.`])([A-Za-z_]\\w*|`[^`]+`)\\s*\\.\\s*" ~ column) -}}
+{% macro _sj_ref_pattern(column="([A-Za-z_]\\w*|`(?:[^`]|``)+`)") -%}
+    {{- return("(?<![\\w.`])([A-Za-z_]\\w*|`(?:[^`]|``)+`)\\s*\\.\\s*" ~ column) -}}
+{%- endmacro %}
+
+
+{#- A name as `_sj_ref_pattern` matched it, unquoted: `a``b` is a`b. -#}
+{% macro _sj_unquote_name(name) -%}
+    {{- return(name[1:-1] | replace('``', '`') if name.startswith('`') and name.endswith('`') and name | length > 1
+               else name) -}}
 {%- endmacro %}
 
 
@@ -57,8 +64,9 @@
     {%- for part in parts -%}
         {%- if loop.index0 % 2 == 0 -%}
             {%- for m in modules.re.finditer(skewjoin._sj_ref_pattern(), part)
-                   if m.group(1).strip('`') | lower not in params -%}
-                {%- do refs.append({'alias': m.group(1).strip('`'), 'column': m.group(2).strip('`')}) -%}
+                   if skewjoin._sj_unquote_name(m.group(1)) | lower not in params -%}
+                {%- do refs.append({'alias': skewjoin._sj_unquote_name(m.group(1)),
+                                    'column': skewjoin._sj_unquote_name(m.group(2))}) -%}
             {%- endfor -%}
         {%- endif -%}
     {%- endfor -%}
@@ -77,7 +85,8 @@
         {%- else -%}
             {%- set state = namespace(pos=0) -%}
             {%- for m in modules.re.finditer(skewjoin._sj_ref_pattern(), part) -%}
-                {%- set ref_key = (m.group(1).strip('`') ~ '.' ~ m.group(2).strip('`')) | lower -%}
+                {%- set ref_key = (skewjoin._sj_unquote_name(m.group(1)) ~ '.'
+                    ~ skewjoin._sj_unquote_name(m.group(2))) | lower -%}
                 {%- if ref_key in mapping -%}
                     {%- do out.append(part[state.pos:m.start()]) -%}
                     {%- do out.append(mapping[ref_key]) -%}

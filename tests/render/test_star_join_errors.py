@@ -12,7 +12,7 @@ import pytest
 
 from .cases import ErrorCase, params
 from .golden import check_expected
-from .harness import Renderer, assert_clear_compile_error
+from .harness import Renderer, Table, assert_clear_compile_error
 
 STORES = "{'relation': ref('star_stores'), 'alias': 's', 'on': ['store_id']}"
 
@@ -88,3 +88,15 @@ def test_adapters_other_than_spark_are_refused(renderer: Callable[..., Renderer]
     r = renderer("star_sales", "star_stores", adapter_type="postgres")
     message = r.compile_error("{{ skewjoin.star_join(ref('star_sales'), [" + STORES + "]) }}")
     assert_clear_compile_error(message, "star_join", "unit_model", "adapter", "this target uses postgres")
+
+
+def test_a_filter_may_qualify_a_name_that_holds_a_backtick(renderer: Callable[..., Renderer]) -> None:
+    """`` s.`a``b` `` is the column a`b of s, as Spark reads it (it was read as a column `a` and refused)."""
+    r = renderer(extra_tables={"f": Table([("store_id", "int"), ("qty", "int")], file_bytes=900),
+                               "d": Table([("store_id", "int"), ("a`b", "string")], file_bytes=900)})  # fmt: skip
+    sql = r.render("{{ skewjoin.star_join('f', [{'relation': 'd', 'alias': 's', 'on': ['store_id'], "
+                   "'filter': \"s.`a``b` <> 'x'\"}], prune=false) }}")  # fmt: skip
+    assert "s.`a``b` <> 'x'" in sql, sql
+    message = r.compile_error("{{ skewjoin.star_join('f', [{'relation': 'd', 'alias': 's', 'on': ['store_id'], "
+                              "'filter': \"s.`a``c` <> 'x'\"}]) }}")  # fmt: skip
+    assert "the filter uses 's.a`c', but s has no column a`c" in message, message
