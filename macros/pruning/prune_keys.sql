@@ -22,9 +22,11 @@
 
 {#- The small key in the target type, and the condition that it is a value
     the big column can hold (a bigint above the int range, a decimal with more
-    digits, a timestamp off midnight for a date column can never match). -#}
-{% macro _sj_prune_target_expr(k) -%}
-    {%- set c = skewjoin._sj_prune_common_expr(k) -%}
+    digits, a timestamp off midnight for a date column can never match); `c`
+    is the key in the common type (an expression over the source's row, or
+    a column of its grouped rows). -#}
+{% macro _sj_prune_target_expr(k, c=none) -%}
+    {%- set c = c if c is not none else skewjoin._sj_prune_common_expr(k) -%}
     {%- set both_strings = skewjoin._sj_type_kind(k.target) == 'string'
         and skewjoin._sj_type_kind(k.common) == 'string' -%}
     {%- if k.target == k.common or both_strings -%}
@@ -95,72 +97,114 @@ where {{ conds | join('\n    and ') }}
 {%- endmacro %}
 
 
-{#- One row of the key query: `select '<kind>' as sj_kind, <name> as sj_name,
-    <values as sj_v0, sj_v1, ...> from ...`, every value prefixed text. -#}
-{% macro _sj_prune_stat_row(name, n, from_text, value='count(*)') -%}
-    {%- set nulls = [] -%}
-    {%- for i in range(1, n) -%}{%- do nulls.append('cast(null as string) as sj_v' ~ i) -%}{%- endfor -%}
-    {%- set row -%}
+{#- The rows of one source grouped by its keys in the join's common type
+    (sj_c0, ...), each group with its row count (sj_rows): one scan of the
+    source gives its key set, its NULL keys and the values the big columns
+    cannot hold. -#}
+{% macro _sj_prune_groups_select(src) -%}
+    {%- set exprs = [] -%}
+    {%- set named = [] -%}
+    {%- for k in src['keys'] -%}
+        {%- do exprs.append(skewjoin._sj_prune_common_expr(k)) -%}
+        {%- do named.append(exprs[-1] ~ ' as sj_c' ~ loop.index0) -%}
+    {%- endfor -%}
+    {%- set sql -%}
 select
-    'stat' as sj_kind,
-    '{{ name }}' as sj_name,
-    {{ (["concat('v:', cast(" ~ value ~ " as string)) as sj_v0"] + nulls) | join(',\n    ') }}
-from {{ from_text }}
+    {{ named | join(',\n    ') }},
+    count(*) as sj_rows
+from {{ src['from'] }} as {{ src.alias }}
+{%- if src.filter is not none %}
+where ({{ src.filter }})
+{%- endif %}
+group by {{ exprs | join(', ') }}
     {%- endset -%}
-    {{- return(row) -}}
+    {{- return(sql) -}}
 {%- endmacro %}
 
 
-{#- The rows of the key query that count one source's NULL keys and, when a
-    key is narrowed to the big column's type, the values it cannot hold. -#}
+{#- Rows of the key query from one row of counts: `stack` of [kind, name,
+    value texts] lists (each with `n` values; the texts are prefixed
+    'v:') over `from_text`. -#}
+{% macro _sj_prune_stack(rows, n, from_text) -%}
+    {%- set args = [] -%}
+    {%- for row in rows -%}
+        {%- set values = row[2] + ['cast(null as string)'] * (n - row[2] | length) -%}
+        {%- do args.append(([row[0], row[1]] + values) | join(', ')) -%}
+    {%- endfor -%}
+    {%- set names = ['sj_kind', 'sj_name'] -%}
+    {%- for i in range(n) -%}{%- do names.append('sj_v' ~ i) -%}{%- endfor -%}
+    {%- set sql -%}
+select stack({{ rows | length }},
+    {{ args | join(',\n    ') }}
+) as ({{ names | join(', ') }})
+from {{ from_text }}
+    {%- endset -%}
+    {{- return(sql) -}}
+{%- endmacro %}
+
+
+{#- The text of a count for the key query. -#}
+{% macro _sj_prune_count_text(expr) -%}
+    {{- return("concat('v:', cast(" ~ expr ~ " as string))") -}}
+{%- endmacro %}
+
+
+{#- One source's counts, as rows of the key query, from its grouped rows
+    (sj_groups_<j>): its distinct keys the big columns can hold, its rows
+    with a NULL key, and (when a key is narrowed to the big column's type)
+    its distinct key values the big columns cannot hold; with the prune
+    cache, the NULL rows counted when the key set was cached. -#}
 {% macro _sj_prune_source_stat_rows(src, j, n) -%}
     {%- set null_checks = [] -%}
-    {%- set unfit_values = [] -%}
-    {%- set unfit_checks = [] -%}
+    {%- set fit_checks = [] -%}
     {%- set state = namespace(narrowed=false) -%}
     {%- for k in src['keys'] -%}
-        {%- set c = skewjoin._sj_prune_common_expr(k) -%}
-        {%- set t = skewjoin._sj_prune_target_expr(k) -%}
-        {%- do null_checks.append(c ~ ' is null') -%}
-        {%- do unfit_values.append(c ~ ' as sj_c' ~ loop.index0) -%}
-        {%- do unfit_checks.append(t.check) -%}
+        {%- set t = skewjoin._sj_prune_target_expr(k, 'sj_c' ~ loop.index0) -%}
+        {%- do null_checks.append('sj_c' ~ loop.index0 ~ ' is null') -%}
+        {%- do fit_checks.append(t.check) -%}
         {%- if t.narrowed -%}{%- set state.narrowed = true -%}{%- endif -%}
     {%- endfor -%}
-    {%- set where_filter = ('(' ~ src.filter ~ ')\n    and ') if src.filter is not none else '' -%}
-    {%- set nulls_from -%}
-{{ src['from'] }} as {{ src.alias }}
-where {{ where_filter }}({{ null_checks | join(' or ') }})
+    {%- set any_null = '(' ~ (null_checks | join(' or ')) ~ ')' -%}
+    {%- set counts = ['count_if(' ~ (fit_checks | join(' and ')) ~ ') as sj_distinct',
+                      'coalesce(sum(if(' ~ any_null ~ ', sj_rows, 0)), 0) as sj_nulls'] -%}
+    {%- set rows = [["'stat'", "'distinct_" ~ j ~ "'", [skewjoin._sj_prune_count_text('sj_distinct')]],
+                    ["'stat'", "'nulls_" ~ j ~ "'", [skewjoin._sj_prune_count_text('sj_nulls')]]] -%}
+    {%- if state.narrowed -%}
+        {%- do counts.append('count_if(not ' ~ any_null ~ ' and not coalesce(' ~ (fit_checks | join(' and '))
+            ~ ', false)) as sj_unfit') -%}
+        {%- do rows.append(["'stat'", "'unfit_" ~ j ~ "'", [skewjoin._sj_prune_count_text('sj_unfit')]]) -%}
+    {%- endif -%}
+    {%- set from_text -%}
+(
+    select
+        {{ counts | join(',\n        ') }}
+    from sj_groups_{{ j }}
+) as sj_counts_{{ j }}
     {%- endset -%}
-    {%- set rows = [skewjoin._sj_prune_stat_row('nulls_' ~ j, n, nulls_from)] -%}
+    {%- set branches = [skewjoin._sj_prune_stack(rows, n, from_text)] -%}
     {%- if src.get('cached') -%}
         {#- the rows with a NULL key were counted when the key set was cached (by each writer alike) -#}
         {%- set stored_from -%}
-{{ src.cached.table }} as sj_cache
-where sj_cache.sj_run = {{ skewjoin._sj_quote_string(src.cached.run) }}
-    and sj_cache.sj_key_set = '{{ src.key_set.id }}'
-    and sj_cache.sj_kind = 'nulls'
-        {%- endset -%}
-        {%- do rows.append(skewjoin._sj_prune_stat_row('stored_nulls_' ~ j, n, stored_from,
-            'coalesce(max(cast(sj_cache.sj_values[0] as bigint)), 0)')) -%}
-    {%- endif -%}
-    {%- if state.narrowed -%}
-        {%- set unfit_from -%}
 (
-    select distinct {{ unfit_values | join(', ') }}
-    from {{ src['from'] }} as {{ src.alias }}
-    where {{ where_filter }}not ({{ null_checks | join(' or ') }})
-        and not coalesce({{ unfit_checks | join(' and ') }}, false)
-) as sj_unfit
+    select coalesce(max(cast(sj_cache.sj_values[0] as bigint)), 0) as sj_stored_nulls
+    from {{ src.cached.table }} as sj_cache
+    where sj_cache.sj_run = {{ skewjoin._sj_quote_string(src.cached.run) }}
+        and sj_cache.sj_key_set = '{{ src.key_set.id }}'
+        and sj_cache.sj_kind = 'nulls'
+) as sj_stored_{{ j }}
         {%- endset -%}
-        {%- do rows.append(skewjoin._sj_prune_stat_row('unfit_' ~ j, n, unfit_from)) -%}
+        {%- do branches.append(skewjoin._sj_prune_stack([["'stat'", "'stored_nulls_" ~ j ~ "'",
+            [skewjoin._sj_prune_count_text('sj_stored_nulls')]]], n, stored_from)) -%}
     {%- endif -%}
-    {{- return(rows) -}}
+    {{- return(branches) -}}
 {%- endmacro %}
 
 
 {#- Run the key query of one group. Returns {'sources': [{'distinct', 'nulls',
     'unfit'}], 'kept': n, 'tuples': [[text, ...]] (at most max_values + 1),
-    'min': [text], 'max': [text], 'seconds': s}. -#}
+    'min': [text], 'max': [text], 'seconds': s}. Each source is read once:
+    its rows grouped by key (sj_groups_<j>) feed its key set (sj_keys_<j>)
+    and its counts; the sources' key sets intersect (sj_kept). -#}
 {% macro _sj_prune_collect(spec, sources) -%}
     {%- set keys = sources[0]['keys'] -%}
     {%- set n = keys | length -%}
@@ -168,29 +212,39 @@ where sj_cache.sj_run = {{ skewjoin._sj_quote_string(src.cached.run) }}
     {%- set rows = [] -%}
     {%- for src in sources -%}
         {%- set j = loop.index0 -%}
-        {%- do ctes.append(['sj_keys_' ~ j, skewjoin._sj_prune_keys_select(src)]) -%}
-        {%- do rows.append(skewjoin._sj_prune_stat_row('distinct_' ~ j, n, 'sj_keys_' ~ j)) -%}
+        {%- set values = [] -%}
+        {%- set checks = [] -%}
+        {%- for k in src['keys'] -%}
+            {%- set t = skewjoin._sj_prune_target_expr(k, 'sj_c' ~ loop.index0) -%}
+            {%- do values.append(t.value ~ ' as sj_k' ~ loop.index0) -%}
+            {%- do checks.append(t.check) -%}
+        {%- endfor -%}
+        {%- do ctes.append(['sj_groups_' ~ j, skewjoin._sj_prune_groups_select(src)]) -%}
+        {%- do ctes.append(['sj_keys_' ~ j, 'select\n    ' ~ (values | join(',\n    ')) ~ '\nfrom sj_groups_' ~ j
+            ~ '\nwhere ' ~ (checks | join('\n    and '))]) -%}
         {%- do rows.extend(skewjoin._sj_prune_source_stat_rows(src, j, n)) -%}
     {%- endfor -%}
     {%- set kept_parts = [] -%}
     {%- for src in sources -%}{%- do kept_parts.append('select * from sj_keys_' ~ loop.index0) -%}{%- endfor -%}
     {%- do ctes.append(['sj_kept', kept_parts | join('\nintersect\n')]) -%}
-    {%- do rows.append(skewjoin._sj_prune_stat_row('kept', n, 'sj_kept')) -%}
-    {%- for agg in ['min', 'max'] -%}
-        {%- set texts = [] -%}
-        {%- for k in keys -%}
-            {%- do texts.append(skewjoin._sj_prune_text_expr(agg ~ '(sj_k' ~ loop.index0 ~ ')', k.target)
-                ~ ' as sj_v' ~ loop.index0) -%}
-        {%- endfor -%}
-        {%- set row -%}
-select
-    '{{ agg }}' as sj_kind,
-    cast(null as string) as sj_name,
-    {{ texts | join(',\n    ') }}
-from sj_kept
-        {%- endset -%}
-        {%- do rows.append(row) -%}
+    {%- set aggs = ['count(*) as sj_kept_keys'] -%}
+    {%- set mins = [] -%}
+    {%- set maxes = [] -%}
+    {%- for k in keys -%}
+        {%- do aggs.extend(['min(sj_k' ~ loop.index0 ~ ') as sj_min' ~ loop.index0,
+                            'max(sj_k' ~ loop.index0 ~ ') as sj_max' ~ loop.index0]) -%}
+        {%- do mins.append(skewjoin._sj_prune_text_expr('sj_min' ~ loop.index0, k.target)) -%}
+        {%- do maxes.append(skewjoin._sj_prune_text_expr('sj_max' ~ loop.index0, k.target)) -%}
     {%- endfor -%}
+    {%- set kept_from -%}
+(
+    select
+        {{ aggs | join(',\n        ') }}
+    from sj_kept
+) as sj_kept_counts
+    {%- endset -%}
+    {%- do rows.append(skewjoin._sj_prune_stack([["'stat'", "'kept'", [skewjoin._sj_prune_count_text('sj_kept_keys')]],
+        ["'min'", 'cast(null as string)', mins], ["'max'", 'cast(null as string)', maxes]], n, kept_from)) -%}
     {%- set texts = [] -%}
     {%- for k in keys -%}
         {%- do texts.append(skewjoin._sj_prune_text_expr('sj_k' ~ loop.index0, k.target) ~ ' as sj_v' ~ loop.index0) -%}

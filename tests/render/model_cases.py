@@ -72,7 +72,7 @@ def pruning(keys: list[str], kept_partitions: int) -> Callable[[Renderer], None]
         r.spark.tables["skewjoin_it.prune_sales"].rows = [(i, None, None, None, day) for i, day in enumerate(days)]
         stats = [("stat", "distinct_0", f"v:{len(keys)}"), ("stat", "nulls_0", "v:2"), ("stat", "kept", f"v:{len(keys)}")]
         edges = [("min", None, f"v:{min(keys)}"), ("max", None, f"v:{max(keys)}")] if keys else [("min", None, None), ("max", None, None)]
-        r.spark.answer(r"with\s+sj_keys_0 as \(.*", Result(("sj_kind", "sj_name", "sj_v0"), stats + edges + [("key", None, f"v:{k}") for k in keys]))
+        r.spark.answer(r"with\s+sj_groups_0 as \(.*", Result(("sj_kind", "sj_name", "sj_v0"), stats + edges + [("key", None, f"v:{k}") for k in keys]))
         r.spark.answer(r"select count\(\*\) as sj_kept\s+from \(.*", Result(("sj_kept",), [(kept_partitions,)]))
 
     return setup  # fmt: skip
@@ -270,7 +270,7 @@ LEFT_CALL = SKEW + "on=['k_int'], join_type='left', skew=%s) }}"
 STORES = "{'relation': ref('star_stores'), 'alias': 's', 'on': ['store_id']}"
 NO_QUERIES = {"skewjoin_run_queries": False}
 CACHE_CALL = f"select 1 where {{{{ skewjoin.prune_predicate(ref('prune_sales'), 'f', [{DATES_FEB}], cache=true) }}}}"
-CACHE_KEY_QUERY = r"with\s+sj_keys_0 as .*"
+CACHE_KEY_QUERY = r"with\s+sj_groups_0 as .*"
 
 
 def no_cache_table(r: Renderer) -> None:

@@ -70,7 +70,7 @@ def test_no_query_runs_in_or_after_the_star_join_plan(renderer: Callable[..., Re
         keys = [("stat", "distinct_0", "v:2"), ("stat", "nulls_0", "v:0"), ("stat", "kept", "v:2"),
                 ("min", None, "v:2026-01-02"), ("max", None, "v:2026-01-05"),
                 ("key", None, "v:2026-01-02"), ("key", None, "v:2026-01-05")]  # fmt: skip
-        r.spark.answer(r"with\s+sj_keys_0 as \(.*", Result(("sj_kind", "sj_name", "sj_v0"), keys))
+        r.spark.answer(r"with\s+sj_groups_0 as \(.*", Result(("sj_kind", "sj_name", "sj_v0"), keys))
         r.spark.answer(r"select count\(\*\) as sj_kept\s+from \(.*", Result(("sj_kept",), [(2,)]))
 
     dims = ("[{'relation': ref('star_dates'), 'alias': 'd', 'on': [['sold_date', 'date_key']], "
