@@ -145,33 +145,42 @@ options (partitionOverwriteMode 'dynamic')
 {%- endmacro %}
 
 
-{#- The rows of one key set: its keys, its NULL count and the 'done' row. -#}
+{#- The rows of one key set: its keys, its NULL count and the 'done' row.
+    The keys and the NULL count read the same rows grouped by key (written
+    twice, one plan: Spark reuses the one shuffle), so the relation is
+    scanned once. -#}
 {% macro _sj_prune_cache_rows_sql(run, ks, writer) -%}
     {%- set refs = [] -%}
+    {%- set named = [] -%}
     {%- set texts = [] -%}
     {%- set not_null = [] -%}
     {%- set is_null = [] -%}
     {%- for c in ks.columns -%}
-        {%- set ref = ks.alias ~ '.' ~ skewjoin._sj_ident(c.name) -%}
-        {%- do refs.append(ref ~ ' as sj_k' ~ loop.index0) -%}
+        {%- do refs.append(ks.alias ~ '.' ~ skewjoin._sj_ident(c.name)) -%}
+        {%- do named.append(refs[-1] ~ ' as sj_k' ~ loop.index0) -%}
         {%- do texts.append(skewjoin._sj_prune_value_text('sj_k' ~ loop.index0, c.type)) -%}
-        {%- do not_null.append(ref ~ ' is not null') -%}
-        {%- do is_null.append(ref ~ ' is null') -%}
+        {%- do not_null.append('sj_k' ~ loop.index0 ~ ' is not null') -%}
+        {%- do is_null.append('sj_k' ~ loop.index0 ~ ' is null') -%}
     {%- endfor -%}
-    {%- set filter = ('(' ~ ks.filter ~ ')\n        and ') if ks.filter is not none else '' -%}
     {%- set tail = ', current_timestamp(), ' ~ skewjoin._sj_quote_string(run) ~ ", '" ~ ks.id ~ "', '" ~ writer
         ~ "'" -%}
+    {%- set grouped -%}
+(
+    select {{ named | join(', ') }}, count(*) as sj_rows
+    from {{ ks['from'] }} as {{ ks.alias }}
+    {%- if ks.filter is not none %}
+    where ({{ ks.filter }})
+    {%- endif %}
+    group by {{ refs | join(', ') }}
+) as sj_keys
+    {%- endset -%}
     {%- set sql -%}
 select 'key', array({{ texts | join(', ') }}){{ tail }}
-from (
-    select distinct {{ refs | join(', ') }}
-    from {{ ks['from'] }} as {{ ks.alias }}
-    where {{ filter }}{{ not_null | join(' and ') }}
-) as sj_keys
+from {{ grouped }}
+where {{ not_null | join(' and ') }}
 union all
-select 'nulls', array(cast(count(*) as string)){{ tail }}
-from {{ ks['from'] }} as {{ ks.alias }}
-where {{ filter }}({{ is_null | join(' or ') }})
+select 'nulls', array(cast(coalesce(sum(if({{ is_null | join(' or ') }}, sj_rows, 0)), 0) as string)){{ tail }}
+from {{ grouped }}
 union all
 select 'done', array({{ skewjoin._sj_quote_string(ks.text) }}){{ tail }}
     {%- endset -%}
