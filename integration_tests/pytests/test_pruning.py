@@ -23,6 +23,8 @@ from typing import Any
 
 import pytest
 from conftest import BUILD_THREADS, SCHEMA, inline_compiled_sql, node_results
+from render.harness import Renderer, Result, Table
+from render.tables import tables as render_tables
 from support import assert_clear_compile_error
 
 from skewjoin.spark_backend import run_sql
@@ -192,6 +194,62 @@ def test_cascading_small_tables_intersect_their_keys(pruning_built: Built, input
     scan = _scan(_explain(conn, sql), "prune_sales")
     assert _paths_listed(scan) == both
     assert "In(store_id, [" in _field(scan, "PushedFilters")
+
+
+def _key_queries(source: str, queries_read: dict[str, Table] | None = None) -> list[str]:
+    """The key queries prune_predicate sends while it compiles `source`, rendered by the render tier's
+    harness (the integration inputs' columns, and those of `queries_read`, no Spark): the queries the
+    server then plans and runs."""
+    inputs = render_tables("prune_sales_flat", "prune_dates", "prune_promos", "prune_stores", "typed_left")
+    r = Renderer({**inputs, **(queries_read or {})})
+    queries: list[str] = []
+    r.spark.answer(r"with\s+sj_groups_0 as \(.*",
+                   lambda m: queries.append(m.group(0)) or Result(("sj_kind", "sj_name", "sj_v0"), []))  # fmt: skip
+    r.render(source)
+    return queries
+
+
+def test_the_key_query_reads_each_small_relation_once(inputs_built: DbtProject) -> None:
+    """One scan of each small relation gives its key set, its NULL keys and the values the big column
+    cannot hold (the rows grouped by key, one plan Spark reuses); the counts are those of plain SQL."""
+    conn = inputs_built.conn
+    cascade = _key_queries(
+        "select 1 from x where {{ skewjoin.prune_predicate(ref('prune_sales_flat'), 'f', ["
+        "{'relation': ref('prune_dates'), 'filter': 'month = 2', 'on': ['date_key']}, "
+        "{'relation': ref('prune_promos'), 'alias': 'p', 'filter': \"p.promo_type = 'holiday'\", 'on': ['date_key']}, "
+        "{'relation': ref('prune_stores'), 'filter': \"region = 'EU'\", 'on': ['store_id']}]) }}"
+    )
+    small = f"select rid, k_big from {SCHEMA}.typed_right union all select -1 as rid, 4294967303 as k_big"
+    narrowed = _key_queries(
+        "select 1 from x where {{ skewjoin.prune_predicate(ref('typed_left'), 'a', [{'relation': '" + small
+        + "', 'on': [['k_int', 'k_big']]}]) }}",
+        {small: Table([("rid", "bigint"), ("k_big", "bigint")])},
+    )
+    assert len(cascade) == 2 and len(narrowed) == 1, (cascade, narrowed)
+    for query, sources in [(cascade[0], 2), (cascade[1], 1), (narrowed[0], 1)]:
+        assert _explain(conn, query).count("FileScan") == sources, query
+
+    stats = {name: int(value[2:]) for kind, name, value in run_sql(conn, cascade[0]) if kind == "stat"}
+    dates = f"{SCHEMA}.prune_dates where month = 2"
+    promos = f"{SCHEMA}.prune_promos where promo_type = 'holiday'"
+    assert stats == {
+        "distinct_0": run_sql(conn, f"select count(distinct date_key) from {dates}")[0][0],
+        "nulls_0": run_sql(conn, f"select count(*) from {dates} and date_key is null")[0][0],
+        "distinct_1": run_sql(conn, f"select count(distinct date_key) from {promos}")[0][0],
+        "nulls_1": run_sql(conn, f"select count(*) from {promos} and date_key is null")[0][0],
+        "kept": run_sql(conn, f"select count(*) from (select date_key from {dates} intersect "
+                              f"select date_key from {promos}) as k where date_key is not null")[0][0],  # fmt: skip
+    }
+    assert stats["kept"] > 0 and stats["nulls_1"] > 0, stats
+    unfit = {name: int(value[2:]) for kind, name, value in run_sql(conn, narrowed[0]) if kind == "stat"}
+    big = f"(select k_big from {SCHEMA}.typed_right union all select 4294967303) as k"
+    assert unfit == {
+        "distinct_0": run_sql(conn, f"select count(distinct k_big) from {big} where k_big between -2147483648 and 2147483647")[0][0],
+        "nulls_0": run_sql(conn, f"select count(*) from {big} where k_big is null")[0][0],
+        "unfit_0": run_sql(conn, f"select count(distinct k_big) from {big} where k_big not between -2147483648 and 2147483647")[0][0],
+        "kept": unfit["distinct_0"],
+    }
+    assert unfit["unfit_0"] >= 1, unfit
 
 
 def test_empty_key_set_reads_nothing(pruning_built: Built, inputs_built: DbtProject) -> None:

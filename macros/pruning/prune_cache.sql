@@ -146,27 +146,26 @@ options (partitionOverwriteMode 'dynamic')
 
 
 {#- The rows of one key set: its keys, its NULL count and the 'done' row.
-    The keys and the NULL count read the same rows grouped by key (written
-    twice, one plan: Spark reuses the one shuffle), so the relation is
-    scanned once. -#}
+    The keys and the NULL count read the same rows grouped by key, written
+    twice as one plan (both read the count and the NULL flag, and filter on
+    those rather than on the keys, which Spark would push below the
+    grouping): Spark reuses its shuffle, so the relation is scanned once. -#}
 {% macro _sj_prune_cache_rows_sql(run, ks, writer) -%}
     {%- set refs = [] -%}
     {%- set named = [] -%}
     {%- set texts = [] -%}
     {%- set not_null = [] -%}
-    {%- set is_null = [] -%}
     {%- for c in ks.columns -%}
         {%- do refs.append(ks.alias ~ '.' ~ skewjoin._sj_ident(c.name)) -%}
         {%- do named.append(refs[-1] ~ ' as sj_k' ~ loop.index0) -%}
         {%- do texts.append(skewjoin._sj_prune_value_text('sj_k' ~ loop.index0, c.type)) -%}
-        {%- do not_null.append('sj_k' ~ loop.index0 ~ ' is not null') -%}
-        {%- do is_null.append('sj_k' ~ loop.index0 ~ ' is null') -%}
+        {%- do not_null.append(refs[-1] ~ ' is not null') -%}
     {%- endfor -%}
     {%- set tail = ', current_timestamp(), ' ~ skewjoin._sj_quote_string(run) ~ ", '" ~ ks.id ~ "', '" ~ writer
         ~ "'" -%}
     {%- set grouped -%}
 (
-    select {{ named | join(', ') }}, count(*) as sj_rows
+    select {{ named | join(', ') }}, count(*) as sj_rows, max({{ not_null | join(' and ') }}) as sj_fit
     from {{ ks['from'] }} as {{ ks.alias }}
     {%- if ks.filter is not none %}
     where ({{ ks.filter }})
@@ -177,9 +176,9 @@ options (partitionOverwriteMode 'dynamic')
     {%- set sql -%}
 select 'key', array({{ texts | join(', ') }}){{ tail }}
 from {{ grouped }}
-where {{ not_null | join(' and ') }}
+where sj_fit and sj_rows > 0
 union all
-select 'nulls', array(cast(coalesce(sum(if({{ is_null | join(' or ') }}, sj_rows, 0)), 0) as string)){{ tail }}
+select 'nulls', array(cast(coalesce(sum(if(sj_fit, 0, sj_rows)), 0) as string)){{ tail }}
 from {{ grouped }}
 union all
 select 'done', array({{ skewjoin._sj_quote_string(ks.text) }}){{ tail }}

@@ -98,20 +98,26 @@ where {{ conds | join('\n    and ') }}
 
 
 {#- The rows of one source grouped by its keys in the join's common type
-    (sj_c0, ...), each group with its row count (sj_rows): one scan of the
-    source gives its key set, its NULL keys and the values the big columns
-    cannot hold. -#}
+    (sj_c0, ...), each group with its row count (sj_rows) and whether its
+    key is one the big columns can hold (sj_fit; false or NULL for a NULL
+    key). Every reader of it uses both, and filters on them rather than on
+    the keys, so that Spark plans it once (one scan and shuffle of the
+    source, reused): a filter on the keys alone would be pushed below the
+    grouping and make a second plan. -#}
 {% macro _sj_prune_groups_select(src) -%}
     {%- set exprs = [] -%}
     {%- set named = [] -%}
+    {%- set checks = [] -%}
     {%- for k in src['keys'] -%}
         {%- do exprs.append(skewjoin._sj_prune_common_expr(k)) -%}
         {%- do named.append(exprs[-1] ~ ' as sj_c' ~ loop.index0) -%}
+        {%- do checks.append(skewjoin._sj_prune_target_expr(k, exprs[-1]).check) -%}
     {%- endfor -%}
     {%- set sql -%}
 select
     {{ named | join(',\n    ') }},
-    count(*) as sj_rows
+    count(*) as sj_rows,
+    max({{ checks | join(' and ') }}) as sj_fit
 from {{ src['from'] }} as {{ src.alias }}
 {%- if src.filter is not none %}
 where ({{ src.filter }})
@@ -156,22 +162,18 @@ from {{ from_text }}
     cache, the NULL rows counted when the key set was cached. -#}
 {% macro _sj_prune_source_stat_rows(src, j, n) -%}
     {%- set null_checks = [] -%}
-    {%- set fit_checks = [] -%}
     {%- set state = namespace(narrowed=false) -%}
     {%- for k in src['keys'] -%}
-        {%- set t = skewjoin._sj_prune_target_expr(k, 'sj_c' ~ loop.index0) -%}
         {%- do null_checks.append('sj_c' ~ loop.index0 ~ ' is null') -%}
-        {%- do fit_checks.append(t.check) -%}
-        {%- if t.narrowed -%}{%- set state.narrowed = true -%}{%- endif -%}
+        {%- if skewjoin._sj_prune_target_expr(k).narrowed -%}{%- set state.narrowed = true -%}{%- endif -%}
     {%- endfor -%}
     {%- set any_null = '(' ~ (null_checks | join(' or ')) ~ ')' -%}
-    {%- set counts = ['count_if(' ~ (fit_checks | join(' and ')) ~ ') as sj_distinct',
+    {%- set counts = ['count_if(sj_fit) as sj_distinct',
                       'coalesce(sum(if(' ~ any_null ~ ', sj_rows, 0)), 0) as sj_nulls'] -%}
     {%- set rows = [["'stat'", "'distinct_" ~ j ~ "'", [skewjoin._sj_prune_count_text('sj_distinct')]],
                     ["'stat'", "'nulls_" ~ j ~ "'", [skewjoin._sj_prune_count_text('sj_nulls')]]] -%}
     {%- if state.narrowed -%}
-        {%- do counts.append('count_if(not ' ~ any_null ~ ' and not coalesce(' ~ (fit_checks | join(' and '))
-            ~ ', false)) as sj_unfit') -%}
+        {%- do counts.append('count_if(not ' ~ any_null ~ ' and not coalesce(sj_fit, false)) as sj_unfit') -%}
         {%- do rows.append(["'stat'", "'unfit_" ~ j ~ "'", [skewjoin._sj_prune_count_text('sj_unfit')]]) -%}
     {%- endif -%}
     {%- set from_text -%}
@@ -213,15 +215,14 @@ from {{ from_text }}
     {%- for src in sources -%}
         {%- set j = loop.index0 -%}
         {%- set values = [] -%}
-        {%- set checks = [] -%}
         {%- for k in src['keys'] -%}
-            {%- set t = skewjoin._sj_prune_target_expr(k, 'sj_c' ~ loop.index0) -%}
-            {%- do values.append(t.value ~ ' as sj_k' ~ loop.index0) -%}
-            {%- do checks.append(t.check) -%}
+            {%- do values.append(skewjoin._sj_prune_target_expr(k, 'sj_c' ~ loop.index0).value
+                ~ ' as sj_k' ~ loop.index0) -%}
         {%- endfor -%}
         {%- do ctes.append(['sj_groups_' ~ j, skewjoin._sj_prune_groups_select(src)]) -%}
+        {#- sj_rows > 0 always holds: it keeps the count in this reader's plan too (see above) -#}
         {%- do ctes.append(['sj_keys_' ~ j, 'select\n    ' ~ (values | join(',\n    ')) ~ '\nfrom sj_groups_' ~ j
-            ~ '\nwhere ' ~ (checks | join('\n    and '))]) -%}
+            ~ '\nwhere sj_fit and sj_rows > 0']) -%}
         {%- do rows.extend(skewjoin._sj_prune_source_stat_rows(src, j, n)) -%}
     {%- endfor -%}
     {%- set kept_parts = [] -%}

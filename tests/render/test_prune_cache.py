@@ -152,10 +152,11 @@ def test_the_pre_hook_computes_the_key_sets_its_model_names_in_one_statement(ren
     assert fill.startswith(f"insert overwrite table {CACHE} partition (sj_run, sj_key_set, sj_writer)\n")
     assert len(set(re.findall(r"'([0-9a-f]{16})'\n", fill + "\n"))) == 1, "one writer for the statement"
     assert f"'{ids[0]}'" in fill and f"'{ids[1]}'" not in fill, "a key set already complete is not computed again"
-    grouped = ("    select sj_small.date_key as sj_k0, count(*) as sj_rows\n    from skewjoin_it.prune_dates as sj_small\n"
+    grouped = ("    select sj_small.date_key as sj_k0, count(*) as sj_rows, max(sj_small.date_key is not null) as sj_fit\n"
+               "    from skewjoin_it.prune_dates as sj_small\n"
                "    where (year = 2026 and month = 2)\n    group by sj_small.date_key\n) as sj_keys\n")
     assert fill.count(grouped) == 2, "the keys and the NULL count read the same grouped rows (one shuffle)"
-    assert grouped + "where sj_k0 is not null\nunion all\n" in fill
+    assert grouped + "where sj_fit and sj_rows > 0\nunion all\n" in fill
     assert "select 'done', array('skewjoin prune key set 1\\nrelation: skewjoin_it.prune_dates" in fill
     record = [m for m in r.logs if m.startswith("skewjoin.prune_key_sets decision record (model unit_model)")]
     assert record and "already in the cache for this run" in record[0] and "1 key set(s) computed" in record[0]
