@@ -110,6 +110,8 @@
 
 
 {#- Spark's aggregate functions (4.x): none belongs in an expression over one row. -#}
+{#- Spark's aggregate functions by name; any function named `*_agg` or `*_agg_<type>` is one too
+    (`theta_sketch_agg`, `kll_sketch_agg_bigint`, `tuple_union_agg_double`, ...: _sj_check_fragment). -#}
 {% macro _sj_aggregate_functions() -%}
     {{- return(['any', 'any_value', 'approx_count_distinct', 'approx_percentile', 'approx_top_k', 'array_agg',
                 'avg', 'bit_and', 'bit_or', 'bit_xor', 'bitmap_construct_agg', 'bitmap_or_agg', 'bool_and',
@@ -120,7 +122,8 @@
                 'percentile_approx', 'percentile_cont', 'percentile_disc', 'regr_avgx', 'regr_avgy', 'regr_count',
                 'regr_intercept', 'regr_r2', 'regr_slope', 'regr_sxx', 'regr_sxy', 'regr_syy', 'skewness', 'some',
                 'std', 'stddev', 'stddev_pop', 'stddev_samp', 'string_agg', 'sum', 'try_avg', 'try_sum', 'var_pop',
-                'var_samp', 'variance']) -}}
+                'var_samp', 'variance', 'approx_top_k_accumulate', 'approx_top_k_combine', 'collect_union',
+                'vector_avg', 'vector_sum']) -}}
 {%- endmacro %}
 
 
@@ -174,7 +177,8 @@ changes between attempts loses or duplicates rows. Use only deterministic functi
             {%- do skewjoin._sj_raise(macro_name, argument, problem, example) -%}
         {%- endif -%}
     {%- endfor -%}
-    {%- for fn in skewjoin._sj_aggregate_functions() if not aggregates -%}
+    {%- set named_agg = modules.re.search('(?<!\\w)([a-z_][a-z0-9_]*_agg(?:_[a-z0-9_]+)?)\\s*\\(', calls) -%}
+    {%- for fn in skewjoin._sj_aggregate_functions() + ([named_agg.group(1)] if named_agg else []) if not aggregates -%}
         {%- if modules.re.search('(?<!\\w)' ~ fn ~ '\\s*\\(', calls) -%}
             {%- set problem -%}
 the expression {{ text }} calls {{ fn }}(), an aggregate; a skew plan joins in several branches and would aggregate
@@ -183,6 +187,13 @@ each apart. Only a scalar expression over the row is allowed: aggregate in a mod
             {%- do skewjoin._sj_raise(macro_name, argument, problem, example) -%}
         {%- endif -%}
     {%- endfor -%}
+    {%- if not aggregates and modules.re.match('\\s*distinct(?!\\w)', code | lower) -%}
+        {%- set problem -%}
+the expression {{ text }} starts with DISTINCT; a skew plan joins in several branches and each would drop its own
+duplicates, not the join's. Only a scalar expression over the row is allowed: select distinct in a model over this one
+        {%- endset -%}
+        {%- do skewjoin._sj_raise(macro_name, argument, problem, example) -%}
+    {%- endif -%}
     {#- a query starts with select, or from (pipe syntax); `from` inside extract(), trim() or substring() and
         a backticked name are no keyword -#}
     {%- set bare = modules.re.sub('`[^`]*`', ' sj_name ', lowered) -%}

@@ -31,21 +31,47 @@
 {%- endmacro %}
 
 
+{#- The text of a query as its relations read: string literals are ` 0 `,
+    comments a space, and a backticked name one word (`from a_input` is
+    `from_a_input`), so that no keyword or name inside them counts. -#}
+{% macro _sj_relation_code(text) -%}
+    {%- set out = [] -%}
+    {%- for part in skewjoin._sj_split_literals(text) -%}
+        {%- if loop.index0 % 2 == 1 -%}
+            {%- do out.append(' 0 ') -%}
+        {%- else -%}
+            {%- set state = namespace(start=0) -%}
+            {%- for m in modules.re.finditer('`((?:[^`]|``)*)`|--[^\n]*|/\\*.*?\\*/', part, flags=modules.re.S) -%}
+                {%- do out.append(part[state.start:m.start()]) -%}
+                {%- do out.append(' ' if m.group(1) is none else '`' ~ modules.re.sub('\\W', '_', m.group(1)) ~ '`') -%}
+                {%- set state.start = m.end() -%}
+            {%- endfor -%}
+            {%- do out.append(part[state.start:]) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{- return(out | join('')) -}}
+{%- endmacro %}
+
+
 {#- Refuses a relation a macro reads that names, without a schema, one of
     the CTEs the compiled SQL defines (`sql`): inside that WITH clause Spark
     would read the CTE, not the relation. `inputs`: [[argument, text], ...],
     the relation texts as the user wrote them (a table name or a query; a
     query that defines the name as a CTE of its own, such as another
-    skewjoin macro's SQL, reads its own). -#}
+    skewjoin macro's SQL, reads its own). A relation is read after FROM,
+    JOIN, TABLE or a comma, in parentheses or not, with comments between, or
+    by IDENTIFIER('name'); string literals and comments read nothing. -#}
 {% macro _sj_check_cte_shadowing(macro_name, sql, inputs) -%}
     {%- set names = modules.re.findall('(?m)^([A-Za-z_][A-Za-z0-9_]*) as \\($', sql) -%}
     {%- for input in inputs if input[1] is not none -%}
+        {%- set text = input[1] | string -%}
+        {%- set code = skewjoin._sj_relation_code(text) -%}
         {#- a query that defines the name in its own WITH clause reads its own CTE there -#}
-        {%- for name in names if not modules.re.search('(?i)(?:\\bwith\\s+|,\\s*)`?' ~ name ~ '`?\\s+as\\s*\\(',
-                                                       input[1] | string) -%}
-            {%- if modules.re.fullmatch('(?i)`?' ~ name ~ '`?', input[1] | string | trim)
-                   or modules.re.search('(?i)(?:\\b(?:from|join)\\s+|,\\s*)`?' ~ name ~ '`?(?![A-Za-z0-9_.`(])',
-                                        input[1] | string) -%}
+        {%- for name in names if not modules.re.search('(?i)(?:\\bwith\\s+|,\\s*)`?' ~ name ~ '`?\\s+as\\s*\\(', code) -%}
+            {%- if modules.re.fullmatch('(?i)`?' ~ name ~ '`?', text | trim)
+                   or modules.re.search('(?i)(?:\\b(?:from|join|table)(?=[\\s(])[\\s(]*|,[\\s(]*)`?' ~ name
+                                        ~ '`?(?![A-Za-z0-9_.`(])', code)
+                   or modules.re.search('(?i)\\bidentifier\\s*\\(\\s*([\'"])`?' ~ name ~ '`?\\1\\s*\\)', text) -%}
                 {%- set problem -%}
 reads `{{ name }}` without a schema, and the SQL this macro compiles defines a CTE of that name, which Spark would
 read instead of your relation there

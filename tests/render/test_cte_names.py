@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from .harness import Renderer, Table, assert_clear_compile_error
 
 
@@ -32,6 +34,51 @@ def test_a_comma_join_of_a_table_named_like_a_cte_is_refused(renderer: Callable[
                  model="orders")  # fmt: skip
     message = r.compile_error(f"{{{{ skewjoin.skew_join('l', '{query}', on=['k'], skew={{'hot_keys': [1]}}) }}}}")
     assert_clear_compile_error(message, "skew_join", "orders", "right", "reads `a_input` without a schema")
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "table a_input",
+        "select * from/* the dimension */a_input",
+        "select * from -- the dimension\n a_input",
+        "select * from (a_input)",
+        "select * from identifier('a_input')",
+        'select * from IDENTIFIER ( "a_input" )',
+        "select k, w from r union all table a_input",
+    ],
+    ids=["table_statement", "comment_after_from", "line_comment_after_from", "parenthesized", "identifier",
+         "identifier_double_quoted", "union_table"],  # fmt: skip
+)
+def test_every_way_a_query_reads_a_table_named_like_a_cte_is_refused(
+    renderer: Callable[..., Renderer], query: str
+) -> None:
+    """TABLE, a comment between FROM and the name, parentheses and IDENTIFIER('...') read the relation too:
+    each compiled, and Spark read the left side's CTE instead (66 rows for the plain join's 10)."""
+    r = renderer(extra_tables={"l": Table([("k", "int"), ("v", "string")]), query: Table([("k", "int"), ("w", "string")])},
+                 model="orders")  # fmt: skip
+    call = "{{ skewjoin.skew_join('l', " + repr(query) + ", on=['k'], skew={'hot_keys': [1]}) }}"
+    message = r.compile_error(call)
+    assert_clear_compile_error(message, "skew_join", "orders", "right", "reads `a_input` without a schema")
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "select k, w from r where w <> 'from a_input'",
+        "select k, w from r -- not from a_input",
+        "select k, w /* table a_input */ from r",
+        "select k, `from a_input` as w from r",
+        "select k, w from mine.a_input",
+        "with a_input as (select k, w from r) select * from a_input",
+    ],
+    ids=["in_a_literal", "in_a_line_comment", "in_a_comment", "in_a_backticked_name", "schema_qualified",
+         "its_own_cte"],  # fmt: skip
+)
+def test_a_name_that_reads_no_relation_is_not_refused(renderer: Callable[..., Renderer], query: str) -> None:
+    r = renderer(extra_tables={"l": Table([("k", "int"), ("v", "string")]), query: Table([("k", "int"), ("w", "string")])})
+    sql = r.render("{{ skewjoin.skew_join('l', " + repr(query) + ", on=['k'], skew={'hot_keys': [1]}) }}")
+    assert "\na_input as (\n" in sql
 
 
 def test_a_schema_qualified_name_is_read_as_written(renderer: Callable[..., Renderer]) -> None:

@@ -93,6 +93,10 @@ CASES = [
               "'alias': 'b'}], on=['k_int']) }}", "joins", "For a single join use skew_join"),
     ErrorCase("columns_unknown_alias", _chain().replace("columns=['a.id', 'b.rid', 'c.label']", "columns=['a.id', 'd.x']"),
               "columns", "uses the alias 'd'"),
+    ErrorCase("columns_distinct", _chain().replace("columns=['a.id', 'b.rid', 'c.label']", "columns=['distinct c.label']"),
+              "columns", "starts with DISTINCT"),
+    ErrorCase("columns_named_aggregate", _chain().replace("columns=['a.id', 'b.rid', 'c.label']",
+              "columns=['kll_sketch_agg_bigint(a.id) as q']"), "columns", "calls kll_sketch_agg_bigint(), an aggregate"),
     ErrorCase("join_on_another_key", _chain().replace("'on': [['k_int', 'k']]", "'on': [['k_str', 'k']]"), "joins[1].on",
               "every join of a chain is on the large side's same key"),
     # a.k_date = b.k_ts compares as timestamp, a.k_date = c.label as date: the date of '2024-01-01 10:00:00' is the
