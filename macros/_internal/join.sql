@@ -226,12 +226,31 @@ key in the default collation, such as lower() of it for utf8_lcase, in a subquer
                 ~ ', * except (' ~ lc.name ~ ') from ' ~ spec.left['from'] ~ '"' -%}
             {%- do skewjoin._sj_raise(macro_name, spec.get('on_argument') or 'on', problem, example) -%}
         {%- elif common is none -%}
+            {#- timestamp_ntz: Spark compares it with a timestamp as a timestamp (in the session time zone) and
+                with a date or a string as a timestamp_ntz; a cast of the side not already in that type keeps
+                the join's matches (the other way round, a cast of a timestamp to timestamp_ntz, can make two
+                instants one local time) -#}
+            {%- set types = [lc.type | lower, rc.type | lower] -%}
+            {%- set ntz_compare = none -%}
+            {%- if 'timestamp_ntz' in types -%}
+                {%- set ntz_compare = 'timestamp' if 'timestamp' in types else 'timestamp_ntz' -%}
+            {%- endif -%}
+            {%- set cast_right = ntz_compare is not none and types[0] == ntz_compare -%}
+            {%- set arg, col, target = ('right', rc.name, ntz_compare) if cast_right
+                else ('left', lc.name, ntz_compare or rc.type) -%}
             {%- set problem -%}
+{%- if ntz_compare is not none -%}
+key {{ la }}.{{ lc.name }} ({{ lc.type }}) and {{ ra }}.{{ rc.name }} ({{ rc.type }}): a key of timestamp_ntz joined to
+another type is not supported (the skew plans route each key by its value in the type both sides are compared in);
+Spark compares these two as {{ ntz_compare }}: cast {{ arg }}'s key to {{ ntz_compare }} in a subquery, which keeps the
+join's matches
+{%- else -%}
 key {{ la }}.{{ lc.name }} ({{ lc.type }}) and {{ ra }}.{{ rc.name }} ({{ rc.type }}) have types Spark cannot compare
 consistently (ANSI mode {{ 'on' if ansi else 'off' }}); cast one side in a subquery so both keys share a type
+{%- endif -%}
             {%- endset -%}
-            {%- set example = 'left="select cast(' ~ lc.name ~ ' as ' ~ rc.type ~ ') as ' ~ lc.name ~ ', * except ('
-                ~ lc.name ~ ') from ' ~ spec.left['from'] ~ '"' -%}
+            {%- set example = arg ~ '="select cast(' ~ col ~ ' as ' ~ target ~ ') as ' ~ col ~ ', * except ('
+                ~ col ~ ') from ' ~ spec[arg]['from'] ~ '"' -%}
             {%- do skewjoin._sj_raise(macro_name, spec.get('on_argument') or 'on', problem, example) -%}
         {%- endif -%}
         {%- do keys.append({

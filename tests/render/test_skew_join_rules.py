@@ -111,6 +111,40 @@ TYPE_RULES = [
 ]
 
 
+# Spark compares timestamp with timestamp_ntz as timestamp, date and string with it as timestamp_ntz (checked on
+# Spark 4.3: typeof(coalesce(...))); the skew plans do not route timestamp_ntz keys, and the way out casts the
+# side that is not already in Spark's comparison type, which keeps the join's matches
+NTZ_PAIRS = [
+    ("timestamp", "timestamp_ntz", "right", "timestamp"),
+    ("timestamp_ntz", "timestamp", "left", "timestamp"),
+    ("date", "timestamp_ntz", "left", "timestamp_ntz"),
+    ("timestamp_ntz", "date", "right", "timestamp_ntz"),
+    ("string", "timestamp_ntz", "left", "timestamp_ntz"),
+]
+
+
+@pytest.mark.parametrize(("left", "right", "side", "compared"), NTZ_PAIRS, ids=[f"{p[0]}-{p[1]}" for p in NTZ_PAIRS])
+def test_a_timestamp_ntz_key_joined_to_another_type_is_refused_with_the_cast_spark_compares_in(
+    renderer: Callable[..., Renderer], left: str, right: str, side: str, compared: str
+) -> None:
+    """The refusal said these types were ones "Spark cannot compare consistently", which Spark does, and its
+    right form cast the left key to the right's type: a timestamp cast to timestamp_ntz can make two instants
+    (the autumn clock change) one local time, and match more rows than the plain join."""
+    tables = {"l": Table([("id", "int"), ("k", left)]), "r": Table([("k", right), ("v", "int")])}
+    r = renderer(extra_tables=tables, model="orders")
+    call = "{{ skewjoin.skew_join(%s, %s, on=['k'], skew={'groups': [{'when': 'a.k is not null', 'slots': 2}]}) }}"
+    message = r.compile_error(call % ("'l'", "'r'"))
+    assert "cannot compare" not in message
+    assert "a key of timestamp_ntz joined to another type is not supported" in message
+    assert f"Spark compares these two as {compared}: cast {side}'s key to {compared} in a subquery" in message
+    cast = f"select cast(k as {compared}) as k, * except (k) from {side[0]}"
+    assert f'Right form, for example: {side}="{cast}"' in message
+    # the right form compiles, the keys now of Spark's comparison type on both sides
+    fixed = renderer(extra_tables={**tables, cast: Table([("k", compared)] + [c for c in tables[side[0]].columns if c[0] != "k"])})
+    args = ("'l'", repr(cast)) if side == "right" else (repr(cast), "'r'")
+    assert "skewjoin.skew_join decision record" in fixed.render(call % args)
+
+
 @pytest.mark.parametrize("ansi", [True, False], ids=["ansi_on", "ansi_off"])
 @pytest.mark.parametrize(("left", "right", "on", "off"), TYPE_RULES, ids=[f"{r[0]}-{r[1]}" for r in TYPE_RULES])
 def test_keys_are_compared_in_spark_common_type(
