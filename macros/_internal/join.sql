@@ -41,6 +41,8 @@
     that Spark can compare; a column name both sides share when nothing is
     wanted. -#}
 {% macro _sj_key_example(left_columns, right_columns, ansi, wanted=none) -%}
+    {#- a pair of columns is a right form when Spark compares them and they hold the same kind of value (a
+        bigint id and a string name compare, but are no key of one join) -#}
     {%- set near = namespace(left=none, right=none, dl=99, dr=99) -%}
     {%- if wanted is not none -%}
         {%- for c in left_columns -%}
@@ -51,13 +53,27 @@
             {%- set d = skewjoin._sj_edit_distance(wanted[1] | lower, c.name | lower) -%}
             {%- if d < near.dr -%}{%- set near.right = c -%}{%- set near.dr = d -%}{%- endif -%}
         {%- endfor -%}
+        {#- one side holds the column asked for: pair it with the other side's nearest column of its kind -#}
+        {%- for mine, theirs, exact in [('left', 'right', near.dr == 0 and near.dl > 0),
+                                        ('right', 'left', near.dl == 0 and near.dr > 0)] if exact -%}
+            {%- set kept = near[theirs] -%}
+            {%- set best = namespace(column=none, d=99) -%}
+            {%- for c in (left_columns if mine == 'left' else right_columns)
+                    if skewjoin._sj_type_kind(c.type) == skewjoin._sj_type_kind(kept.type) -%}
+                {%- set d = skewjoin._sj_edit_distance((wanted[0] if mine == 'left' else wanted[1]) | lower, c.name | lower) -%}
+                {%- if d < best.d -%}{%- set best.column = c -%}{%- set best.d = d -%}{%- endif -%}
+            {%- endfor -%}
+            {%- if mine == 'left' -%}{%- set near.left = best.column -%}{%- else -%}{%- set near.right = best.column -%}{%- endif -%}
+        {%- endfor -%}
     {%- endif -%}
     {%- if near.left is none or near.right is none
+           or skewjoin._sj_type_kind(near.left.type) != skewjoin._sj_type_kind(near.right.type)
            or skewjoin._sj_common_type(near.left.type, near.right.type, ansi) is none -%}
         {%- set near.left = none -%}
         {%- for c in left_columns if near.left is none -%}
             {%- set other = skewjoin._sj_find_column(right_columns, c.name) -%}
-            {%- if other is not none and skewjoin._sj_common_type(c.type, other.type, ansi) is not none -%}
+            {%- if other is not none and skewjoin._sj_type_kind(c.type) == skewjoin._sj_type_kind(other.type)
+                   and skewjoin._sj_common_type(c.type, other.type, ansi) is not none -%}
                 {%- set near.left = c -%}{%- set near.right = other -%}
             {%- endif -%}
         {%- endfor -%}

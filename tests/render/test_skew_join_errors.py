@@ -56,6 +56,10 @@ CASES = [
     ErrorCase("on_empty", "on=[]", "on", "expected a non-empty list"),
     ErrorCase("on_unknown_left_column", "on=['nope']", "on", "'nope' is not a column of the left side (a)"),
     ErrorCase("on_unknown_right_column", "on=[['k_int', 'nope']]", "on", "'nope' is not a column of the right side (b)"),
+    # a column of one side only: its right form pairs it with the other side's nearest column of the same kind
+    # (it paired a bigint id with a string name: Spark compares them, but they are no key of one join)
+    ErrorCase("on_column_of_the_right_only", "on=['attr']", "on", "Right form, for example: on=[['k_str', 'attr']]"),
+    ErrorCase("on_column_of_the_left_only", "on=['payload']", "on", "Right form, for example: on=[['payload', 'region']]"),
     ErrorCase("on_types_not_comparable", "on=[['k_date', 'k_int']]", "on", "have types Spark cannot compare consistently (ANSI mode on)"),
     ErrorCase("hot_key_arity", "on=['k_int', 'region'], skew={'hot_keys': [0]}", "skew_join.hot_keys", "wrong arity"),
     ErrorCase("hot_key_type", "skew={'hot_keys': ['zero']}", "skew_join.hot_keys", "is not a valid int"),
