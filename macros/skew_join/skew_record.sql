@@ -14,7 +14,10 @@
     {%- do lines.extend(skewjoin._sj_declared_aqe_record(j, plan.aqe)) -%}
     {%- set hot = plan.hot -%}
     {%- if plan.plain and plan.guard.declined -%}
-        {{- return(lines + ['strategy: plain join (skew plans declined on this local Spark, see above)']) -}}
+        {#- the strategy line is the console's headline: it says why, and the way out -#}
+        {{- return(lines + ['strategy: plain join (skew plans declined: this local Spark runs ' ~ plan.guard.parallelism
+            ~ ' tasks at once, fewer than min_parallelism ' ~ plan.guard.minimum
+            ~ '; var skewjoin_min_parallelism: 1 plans them anyway)']) -}}
     {%- elif plan.plain and plan.auto is not none and (plan.auto.get('aqe') or {}).get('hand_back') -%}
         {{- return(lines + ['strategy: ' ~ (plan.auto.aqe.get('strategy') or "plain join, handed back to AQE (auto's"
             ~ ' forecast above: AQE splits every planned key as finely as the skew plan would)')]) -}}

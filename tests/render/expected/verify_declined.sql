@@ -2,7 +2,7 @@
   inner join on a.k_int (int) = b.k_int (int); skew specification from argument skew
   skew plans declined: local Spark (local[*]) runs 2 tasks at once (default parallelism), fewer than min_parallelism 4 (from default); with so few cores a skewed key's task runs beside the others (the join stage takes at most 2x its balanced time), while every skew plan reads or copies rows the plain join does not. Set skew_join.min_parallelism: 1 (or var skewjoin_min_parallelism: 1) to plan anyway
   hot keys of a (declared): 7
-  strategy: plain join (skew plans declined on this local Spark, see above)
+  strategy: plain join (skew plans declined: this local Spark runs 2 tasks at once, fewer than min_parallelism 4; var skewjoin_min_parallelism: 1 plans them anyway)
   measuring cost: 5 compile-time queries (0 reading data), <elapsed> s of wall time; by kind: column lists 2, <elapsed> s; parallelism 1, <elapsed> s; settings 2, <elapsed> s
 */
 select
