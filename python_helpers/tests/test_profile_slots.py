@@ -170,3 +170,15 @@ def test_a_comment_cannot_close_the_jinja_comment() -> None:
     odd = _planned(PlanOptions(total_slots=16, total_slots_source="profiles.yml in /tmp/a#}b\nc"))
     line = next(t for t in report(odd).splitlines() if t.strip().startswith("{#"))
     assert line.count("#}") == 1 and line.endswith("#}")
+
+
+def test_a_share_just_under_min_share_is_not_printed_as_min_share() -> None:
+    """3,005 rows, a key of 30: 0.998% was printed 1.00% in the table, then `below min_share 1.00%`."""
+    side = SideStats("a", ("k",), ("bigint",), 3005, 0, (KeyStat((1,), 600), KeyStat((3,), 30)), source="t")
+    planned = plan(side, PlanOptions(total_slots=16, total_slots_source="--total-slots"))
+    text = report(planned)
+    assert "#2: below min_share 1.00%" in text
+    assert [d.reason for d in planned.keys if d.stat.values == (3,)] == ["0.998% is below min_share 1.00%"]
+    row = next(line for line in text.splitlines() if line.split()[:2] == ["2", "3"])
+    assert "0.998%" in row and "1.00%" not in row, row
+    assert "19.97%" in text  # a share far from the threshold keeps two decimals

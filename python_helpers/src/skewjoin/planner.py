@@ -360,6 +360,16 @@ def fmt_rows(n: int) -> str:
     return f"{n:,}"
 
 
+def fmt_share(share: float, threshold: float | None = None) -> str:
+    """A share as a percentage with two decimals, or as many more (up to six) as it takes not to print the
+    same text as a different `threshold` (0.998% under a min_share of 1% is 0.998%, not 1.00%)."""
+    for places in range(2, 7):
+        text = f"{share:.{places}%}"
+        if threshold is None or share == threshold or text != f"{threshold:.{places}%}":
+            return text
+    return text
+
+
 def plan(side: SideStats, options: PlanOptions, other: OtherStats | None = None) -> Plan:
     """Decide each measured key's treatment and size the skew groups (see the module doc)."""
     if other is not None and len(other.columns) != len(side.columns):
@@ -383,7 +393,12 @@ def plan(side: SideStats, options: PlanOptions, other: OtherStats | None = None)
         shown = ", ".join(str(v) for v in stat.values)
         if share < options.min_share:
             decisions.append(
-                KeyDecision(stat, share, "rest", f"{share:.2%} is below min_share {options.min_share:.2%}")
+                KeyDecision(
+                    stat,
+                    share,
+                    "rest",
+                    f"{fmt_share(share, options.min_share)} is below min_share {options.min_share:.2%}",
+                )
             )
             continue
         if any(normalize_type(t) == "binary" and "\ufffd" in str(v)
@@ -469,7 +484,8 @@ def plan(side: SideStats, options: PlanOptions, other: OtherStats | None = None)
         null_reason = (
             "no NULL keys"
             if not side.null_rows
-            else f"{null_share:.2%} is below min_share {options.min_share:.2%}: left to the shuffle join"
+            else f"{fmt_share(null_share, options.min_share)} is below min_share {options.min_share:.2%}: "
+            "left to the shuffle join"
         )
 
     # size the groups: share of the rows their driver sends to the shuffle join

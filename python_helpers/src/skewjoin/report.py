@@ -14,7 +14,7 @@ from typing import Any
 
 from skewjoin.config_text import changed_by_dbt_in_yaml, jinja_config_line, to_yaml
 from skewjoin.literals import KeyValue
-from skewjoin.planner import KeyDecision, Plan, fmt_rows
+from skewjoin.planner import KeyDecision, Plan, fmt_rows, fmt_share
 
 
 def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[int] = ()) -> list[str]:
@@ -108,7 +108,7 @@ def report(result: Plan, timings: Mapping[str, float] | None = None) -> str:
     headers.append("plan")
 
     def table_row(number: str, key: str, counted: int, other_rows: int | None, plan_text: str) -> list[str]:
-        cells = [number, key, fmt_rows(side.estimate(counted)), f"{side.share(counted):.2%}"]
+        cells = [number, key, fmt_rows(side.estimate(counted)), fmt_share(side.share(counted), opts.min_share)]
         if side.sampled:
             cells.append(f"{side.margin(counted):.2%}")
         if measured:
