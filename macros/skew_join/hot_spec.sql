@@ -18,21 +18,36 @@
     side when their side is preserved, dropped otherwise.
 -#}
 
+{#- Two example values of each key column's kind, where the join is resolved (its `keys` have types; before
+    that, numbers): a string key gets strings, a date key dates. -#}
+{% macro _sj_hot_example_values(spec, n) -%}
+    {%- set samples = {'string': ["'EU'", "'US'"], 'date': ["'2024-01-01'", "'2024-01-02'"],
+                       'timestamp': ["'2024-01-01 00:00:00'", "'2024-01-02 00:00:00'"], 'boolean': ['true', 'false']} -%}
+    {%- set out = [] -%}
+    {%- for i in range(n) -%}
+        {%- set key = (spec.get('keys') or [])[i] if (spec.get('keys') or []) | length > i else none -%}
+        {%- do out.append(samples.get(skewjoin._sj_type_kind(key.type) if key is mapping else 'integral', ['0', '1'])) -%}
+    {%- endfor -%}
+    {{- return(out) -}}
+{%- endmacro %}
+
+
 {% macro _sj_hot_example(spec) -%}
     {%- set n = (spec.get('pairs') or [none]) | length -%}
+    {%- set values = skewjoin._sj_hot_example_values(spec, n) -%}
     {%- if spec.get('macro') == 'skew_join_chain' -%}
         {#- a chain's hot keys are the large side's -#}
-        {%- set one = '0' if n == 1 else '[' ~ (['0'] * n) | join(', ') ~ ']' -%}
+        {%- set one = values[0][0] if n == 1 else '[' ~ (values | map('first') | join(', ')) ~ ']' -%}
         {{- return("'auto'  or  {'" ~ spec.left.alias ~ "': [" ~ one ~ "]}  (the large side's keys"
             ~ ('' if n == 1 else ', one value per key column: ' ~ spec.pairs | map('first') | join(', ')) ~ ')') -}}
     {%- endif -%}
     {%- if n == 1 -%}
-        {{- return("'auto'  or  {'" ~ spec.left.alias ~ "': [0, 1], '" ~ spec.right.alias ~ "': 'auto'}"
+        {{- return("'auto'  or  {'" ~ spec.left.alias ~ "': [" ~ values[0] | join(', ') ~ "], '" ~ spec.right.alias ~ "': 'auto'}"
                    ~ "  (none routes the NULL keys around the join; tuples for multi-column keys: [[0, 'EU']])") -}}
     {%- endif -%}
     {#- a join on several columns: each hot key is a list of one value per key column -#}
-    {%- set zeros = ['0'] * (n - 1) -%}
-    {{- return("'auto'  or  {'" ~ spec.left.alias ~ "': [[" ~ (['0'] + zeros) | join(', ') ~ '], [' ~ (['1'] + zeros)
+    {%- set firsts = values | map('first') | list -%}
+    {{- return("'auto'  or  {'" ~ spec.left.alias ~ "': [[" ~ firsts | join(', ') ~ '], [' ~ ([values[0][1]] + firsts[1:])
                | join(', ') ~ "]], '" ~ spec.right.alias ~ "': 'auto'}  (one value per key column: "
                ~ spec.pairs | map('first') | join(', ') ~ '; [' ~ (['none'] * n) | join(', ')
                ~ '] routes the rows with a NULL in any key column around the join)') -}}
