@@ -28,3 +28,10 @@ def test_no_dbt_path_holds_the_python_tests() -> None:
                 assert not resolved.is_relative_to(tests_dir) and not tests_dir.is_relative_to(resolved), (
                     f"{key} {path!r} makes dbt read {tests_dir.relative_to(ROOT)} in every project that installs skewjoin"
                 )
+
+
+def test_no_macro_file_is_over_350_lines() -> None:
+    """One concern a file (issue 28's rule): a macro file that grows past 350 lines is split by what it holds."""
+    long = {str(p.relative_to(ROOT)): n for p in (ROOT / "macros").rglob("*.sql")
+            if (n := len(p.read_text().splitlines())) > 350}  # fmt: skip
+    assert not long, long
