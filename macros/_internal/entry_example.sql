@@ -5,7 +5,13 @@
     pasted in place of the entry. Returns {'relation': text, 'on': text}. -#}
 {% macro _sj_entry_example_parts(entry, default_relation, default_on) -%}
     {%- set entry = entry if entry is mapping else {} -%}
-    {%- set relation = entry.get('relation') -%}
+    {%- set found = namespace(relation=entry.get('relation')) -%}
+    {#- `relation` misspelled (`relaton`): the value under the misspelled key is still the user's relation -#}
+    {%- for key in entry if found.relation is none and key is string and key != 'relation'
+            and skewjoin._sj_edit_distance(key | lower, 'relation') <= 2 -%}
+        {%- set found.relation = entry[key] -%}
+    {%- endfor -%}
+    {%- set relation = found.relation -%}
     {%- set relation_text = default_relation -%}
     {%- if skewjoin._sj_is_relation(relation) or (relation is string and relation | trim
            and not skewjoin._sj_is_query_text(relation)) -%}

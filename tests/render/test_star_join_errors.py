@@ -30,6 +30,9 @@ CASES = [
               "column 'shop_id' is not a column of the fact (f)"),
     ErrorCase("unknown_dim_column", "[{'relation': ref('star_stores'), 'alias': 's', 'on': [['store_id', 'shop']]}]", "dims[0].on",
               "column 'shop' is not a column of the dimension s"),
+    # a misspelled `relation`: the right form keeps the relation written under it (it gave 'stores', a relation of no one's)
+    ErrorCase("dim_relation_typo", "[{'relaton': ref('star_stores'), 'alias': 's', 'on': ['store_id']}]", "dims[0]",
+              "(did you mean 'relation'?)"),
     ErrorCase("bad_budget_word", f"[{STORES}], broadcast_budget='lots'", "broadcast_budget", "a whole number >= 0 or a byte string; got lots"),
     ErrorCase("bad_budget_negative", f"[{STORES}], broadcast_budget=-1", "broadcast_budget", "got -1"),
     ErrorCase("bad_budget_var", f"[{STORES}]", "broadcast_budget", "got 10 megabytes", vars={"skewjoin_broadcast_budget": "10 megabytes"}),
