@@ -23,6 +23,29 @@
 {%- endmacro %}
 
 
+{#- SQL text as its code reads: string literals are ` 0 `, comments a space,
+    and a backticked name one word (`from a_input` is `from_a_input`), so
+    that no keyword, name, quote, parenthesis or `;` inside them counts. An
+    unterminated literal or comment stays as it is. -#}
+{% macro _sj_code_text(text) -%}
+    {%- set out = [] -%}
+    {%- for part in skewjoin._sj_split_literals(text) -%}
+        {%- if loop.index0 % 2 == 1 -%}
+            {%- do out.append(' 0 ') -%}
+        {%- else -%}
+            {%- set state = namespace(start=0) -%}
+            {%- for m in modules.re.finditer('`((?:[^`]|``)*)`|--[^\n]*|/\\*.*?\\*/', part, flags=modules.re.S) -%}
+                {%- do out.append(part[state.start:m.start()]) -%}
+                {%- do out.append(' ' if m.group(1) is none else '`' ~ modules.re.sub('\\W', '_', m.group(1)) ~ '`') -%}
+                {%- set state.start = m.end() -%}
+            {%- endfor -%}
+            {%- do out.append(part[state.start:]) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{- return(out | join('')) -}}
+{%- endmacro %}
+
+
 {#- `alias.column` outside a longer name: group 1 the alias, group 2 the column, each a name or a
     backticked name; `column` replaces the column's pattern (`[*]`: `alias.*`). -#}
 {#- Whether every parenthesis of `code` (text outside literals) closes after it opens, and all close. -#}

@@ -16,13 +16,7 @@
     names and whole comments: a parenthesis closed before it opens or left open, a `;`, a comment or a
     literal left open), or none. -#}
 {% macro _sj_query_text_problem(text) -%}
-    {%- set code = [] -%}
-    {%- for part in skewjoin._sj_split_literals(text) -%}
-        {%- if loop.index0 % 2 == 0 -%}
-            {%- do code.append(modules.re.sub('--[^\n]*|/\\*.*?\\*/|`[^`]*`', ' ', part, flags=modules.re.S)) -%}
-        {%- endif -%}
-    {%- endfor -%}
-    {%- set code = code | join(' 0 ') -%}
+    {%- set code = skewjoin._sj_code_text(text) -%}
     {%- if "'" in code or '"' in code -%}
         {{- return('has an unterminated string literal') -}}
     {%- elif '/*' in code -%}

@@ -31,28 +31,6 @@
 {%- endmacro %}
 
 
-{#- The text of a query as its relations read: string literals are ` 0 `,
-    comments a space, and a backticked name one word (`from a_input` is
-    `from_a_input`), so that no keyword or name inside them counts. -#}
-{% macro _sj_relation_code(text) -%}
-    {%- set out = [] -%}
-    {%- for part in skewjoin._sj_split_literals(text) -%}
-        {%- if loop.index0 % 2 == 1 -%}
-            {%- do out.append(' 0 ') -%}
-        {%- else -%}
-            {%- set state = namespace(start=0) -%}
-            {%- for m in modules.re.finditer('`((?:[^`]|``)*)`|--[^\n]*|/\\*.*?\\*/', part, flags=modules.re.S) -%}
-                {%- do out.append(part[state.start:m.start()]) -%}
-                {%- do out.append(' ' if m.group(1) is none else '`' ~ modules.re.sub('\\W', '_', m.group(1)) ~ '`') -%}
-                {%- set state.start = m.end() -%}
-            {%- endfor -%}
-            {%- do out.append(part[state.start:]) -%}
-        {%- endif -%}
-    {%- endfor -%}
-    {{- return(out | join('')) -}}
-{%- endmacro %}
-
-
 {#- Refuses a relation a macro reads that names, without a schema, one of
     the CTEs the compiled SQL defines (`sql`): inside that WITH clause Spark
     would read the CTE, not the relation. `inputs`: [[argument, text], ...],
@@ -65,7 +43,7 @@
     {%- set names = modules.re.findall('(?m)^([A-Za-z_][A-Za-z0-9_]*) as \\($', sql) -%}
     {%- for input in inputs if input[1] is not none -%}
         {%- set text = input[1] | string -%}
-        {%- set code = skewjoin._sj_relation_code(text) -%}
+        {%- set code = skewjoin._sj_code_text(text) -%}
         {#- a query that defines the name in its own WITH clause reads its own CTE there -#}
         {%- for name in names if not modules.re.search('(?i)(?:\\bwith\\s+|,\\s*)`?' ~ name ~ '`?\\s+as\\s*\\(', code) -%}
             {%- if modules.re.fullmatch('(?i)`?' ~ name ~ '`?', text | trim)
