@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from conftest import Built
-from support import SCHEMA, inline_compiled_sql, partition_shares, strip_record
+from support import SCHEMA, inline_compiled_sql, partition_shares, session_settings, strip_record
 
 from skewjoin.spark_backend import run_sql
 from skewjoin_devtools.multisets import assert_same_rows
@@ -153,8 +153,9 @@ HOSTILE = [
 def test_every_hostile_string_round_trips_as_one_literal(
     compile_inline: Callable[..., Any], inputs_built: DbtProject
 ) -> None:
-    """Each hostile value, written by the package's literal escaping, equals
-    exactly one row of hostile_keys (built from char() codes, not literals)."""
+    """Each hostile value, written as the package writes strings, equals exactly one row of hostile_keys
+    (built from char() codes, not literals), with spark.sql.parser.escapedStringLiterals off (Spark's
+    default) and on (backslashes in a literal kept as written: a backslash escape read another text)."""
     import json
 
     call = (
@@ -164,6 +165,9 @@ def test_every_hostile_string_round_trips_as_one_literal(
     )
     sql = inline_compiled_sql(compile_inline(call))
     counts = run_sql(inputs_built.conn, sql)[0]
+    assert list(counts) == [1] * len(HOSTILE), dict(zip(HOSTILE, counts, strict=False))
+    with session_settings(inputs_built.conn, {"spark.sql.parser.escapedStringLiterals": "true"}):
+        counts = run_sql(inputs_built.conn, sql)[0]
     assert list(counts) == [1] * len(HOSTILE), dict(zip(HOSTILE, counts, strict=False))
 
 

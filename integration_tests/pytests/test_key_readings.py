@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from support import SCHEMA, error_text, inline_compiled_sql, strip_record
+from support import SCHEMA, error_text, inline_compiled_sql, session_settings, strip_record
 
 from skewjoin.spark_backend import run_sql
 from skewjoin_devtools.multisets import assert_same_rows
@@ -390,3 +390,39 @@ def test_a_collated_key_is_refused_and_its_right_form_joins(
     assert "hot keys of a (declared): a" in sql, sql
     plain = f"select a.id, b.w from ({left}) as a inner join ({right}) as b on a.k = b.k"
     assert_same_rows(inputs_built.conn, strip_record(sql), plain)
+
+
+HOSTILE_PARTS = f"{SCHEMA}.key_readings_hostile_parts"
+HOSTILE_KEYS = f"{SCHEMA}.key_readings_hostile_keys"
+
+
+def test_pruning_keeps_hostile_string_keys_in_either_literal_mode(
+    inputs_built: DbtProject, compile_inline: Callable[..., Any]
+) -> None:
+    """A partition key holding a quote, a backslash or `${`: the predicate keeps their partitions with
+    spark.sql.parser.escapedStringLiterals off and on. With it on Spark keeps a literal's backslashes as
+    written, and the backslash-escaped IN list ('it\\'s', 'a\\\\b') matched neither: 1 row of 3."""
+    conn = inputs_built.conn
+    for table in (HOSTILE_PARTS, HOSTILE_KEYS):
+        run_sql(conn, f"drop table if exists {table}")
+    # the values are built from char() codes, so the tables do not depend on the literal mode
+    values = ["concat('it', char(39), 's')", "concat('a', char(92), 'b')", "concat('x', char(36), '{env:HOME}')",
+              "'plain'", "'other'"]  # fmt: skip
+    run_sql(conn, f"create table {HOSTILE_PARTS} (v int, p string) using parquet partitioned by (p)")
+    run_sql(conn, f"insert into {HOSTILE_PARTS} " + " union all ".join(f"select {i}, {v}" for i, v in enumerate(values)))
+    run_sql(conn, f"create table {HOSTILE_KEYS} (p string, keep boolean) using parquet")
+    run_sql(conn, f"insert into {HOSTILE_KEYS} " + " union all ".join(
+        f"select {v}, {str(i < 4).lower()}" for i, v in enumerate(values)))  # fmt: skip
+    try:
+        call = (f"select b.v, b.p from {HOSTILE_PARTS} as b where {{{{ skewjoin.prune_predicate('{HOSTILE_PARTS}', "
+                f"'b', [{{'relation': '{HOSTILE_KEYS}', 'filter': 'keep', 'on': ['p']}}]) }}}}")  # fmt: skip
+        sql = inline_compiled_sql(compile_inline(call))
+        assert "4 kept by the literal predicate" in sql.split("*/")[0], sql
+        assert "\\" not in strip_record(sql), sql
+        plain = f"select b.v, b.p from {HOSTILE_PARTS} as b where b.p in (select p from {HOSTILE_KEYS} where keep)"
+        assert assert_same_rows(conn, strip_record(sql), plain) == 4
+        with session_settings(conn, {"spark.sql.parser.escapedStringLiterals": "true"}):
+            assert assert_same_rows(conn, strip_record(sql), plain) == 4
+    finally:
+        for table in (HOSTILE_PARTS, HOSTILE_KEYS):
+            run_sql(conn, f"drop table if exists {table}")

@@ -113,7 +113,7 @@ def test_report_and_json_show_the_macro_record_and_predicate(
     assert document["cache"] is None and feb["name"] == "feb_sales" and feb["small"][0]["on"] == ["date_key"]
     assert feb["compiled"].endswith(feb["predicate"]) and feb["predicate"].startswith("(\n    f.date_key in (")
     assert "\n        and f.store_id in (cast(0 as int), cast(12 as int)," in out
-    assert "\\u0024{var}" in hostile["predicate"]
+    assert "concat(chr(36), '{var}')" in hostile["predicate"]
 
 
 def test_the_predicate_reads_the_rows_of_the_plain_join(project: DbtProject, document: dict[str, Any]) -> None:

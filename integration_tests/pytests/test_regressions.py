@@ -80,7 +80,7 @@ def test_dollar_brace_in_a_hot_key_is_not_substituted_by_spark(compare: Callable
     (spark.sql.variable.substitute): a hot key 'x${spark.sql.shuffle.partitions}'
     became 'x200', so its rows never reached the broadcast branch's filter and
     the rows of the real 'x200' key were routed there. The package writes the
-    dollar as the escape ``\\u0024``. Spark substitutes inside comments too: the
+    dollar as ``chr(36)`` (no backslash escape: read alike in either literal mode). Spark substitutes inside comments too: the
     decision record naming the key made the statement fail (the record now
     writes ``$ {``)."""
     key = "x${spark.sql.shuffle.partitions}"
@@ -93,7 +93,7 @@ def test_dollar_brace_in_a_hot_key_is_not_substituted_by_spark(compare: Callable
         f"select a.id, a.k, b.rid from {LEFT} as a join {RIGHT} as b on a.k = b.rk",
     )
     assert "${" not in sql, "no ${ may reach Spark, not even in a comment"
-    assert "\\u0024{spark.sql.shuffle.partitions}" in sql
+    assert "concat('x', chr(36), '{spark.sql.shuffle.partitions}')" in sql
     assert "hot keys of a (declared): x$ {spark.sql.shuffle.partitions}" in sql
 
 

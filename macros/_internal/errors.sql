@@ -142,10 +142,8 @@ skewjoin.{{ macro_name }} in model {{ skewjoin._sj_model_ref() }}, argument `{{ 
         {%- set meant = skewjoin._sj_nearest(keyword, names) -%}
         {%- set given = extra_keywords[keyword] -%}
         {#- the right form: the value given, under the name it is a near miss of, as a model writes it -#}
-        {%- if given is string -%}
-            {%- set given = skewjoin._sj_quote_string(given) -%}
-        {%- elif given is boolean or given is none -%}
-            {%- set given = given | string | lower -%}
+        {%- if given is string or given is boolean or given is none -%}
+            {%- set given = skewjoin._sj_jinja_literal(given) -%}
         {%- endif -%}
         {%- set example = (meant ~ '=' ~ given) if meant is not none
             else 'skewjoin.' ~ macro_name ~ '(' ~ names[:3] | join(', ') ~ ', ...)' -%}

@@ -1,25 +1,46 @@
 {#- SQL literals and identifiers built from data or config.
 
-    Spark SQL string literals use backslash escapes and adjacent literals are
-    concatenated, so a value is escaped character by character: backslash
-    first, then quotes, control characters and the `${` of variable
-    substitution. The result is one literal token
-    whatever the value holds (quotes, `--`, `/*`, newlines, unicode).
+    A string is written so that Spark reads the same text in either literal
+    mode and whatever it holds (quotes, `--`, `/*`, newlines, unicode): text
+    that needs no escape as one literal; otherwise its plain runs as literals
+    and each quote, backslash, newline, carriage return, tab, NUL and the `$`
+    of `${` as `chr(n)`, joined with concat(). No backslash escape: with
+    `spark.sql.parser.escapedStringLiterals=true` Spark keeps a literal's
+    backslashes as written (`'it\'s'` reads as it\'s), so an escaped key
+    matched nothing, and a pruning predicate dropped its rows. No `${`:
+    Spark substitutes `${name}` in the statement text before parsing, inside
+    literals too. Spark folds the concat() to a literal before it prunes
+    partitions.
 -#}
 
 {% macro _sj_quote_string(value) -%}
     {%- set s = value | string -%}
-    {%- set s = s.replace('\\', '\\\\') -%}
-    {%- set s = s.replace("'", "\\'") -%}
-    {%- set s = s.replace('"', '\\"') -%}
-    {%- set s = s.replace('\n', '\\n') -%}
-    {%- set s = s.replace('\r', '\\r') -%}
-    {%- set s = s.replace('\t', '\\t') -%}
-    {%- set s = s.replace('\x00', '\\u0000') -%}
-    {#- Spark substitutes ${var} in the SQL text before parsing, even inside
-        string literals: write the $ of `${` as a unicode escape. -#}
-    {%- set s = s.replace('${', '\\u0024{') -%}
-    {{- return("'" ~ s ~ "'") -}}
+    {%- set codes = {"'": 39, '\\': 92, '\n': 10, '\r': 13, '\t': 9, '\x00': 0} -%}
+    {%- set state = namespace(special='${' in s) -%}
+    {%- for ch in codes if not state.special and ch in s -%}
+        {%- set state.special = true -%}
+    {%- endfor -%}
+    {%- if not state.special -%}
+        {{- return("'" ~ s ~ "'") -}}
+    {%- endif -%}
+    {%- set parts = [] -%}
+    {%- set run = namespace(text='') -%}
+    {%- for ch in s -%}
+        {%- set dollar = ch == '$' and s[loop.index:loop.index + 1] == '{' -%}
+        {%- if ch in codes or dollar -%}
+            {%- if run.text -%}
+                {%- do parts.append("'" ~ run.text ~ "'") -%}
+                {%- set run.text = '' -%}
+            {%- endif -%}
+            {%- do parts.append('chr(' ~ (36 if dollar else codes[ch]) ~ ')') -%}
+        {%- else -%}
+            {%- set run.text = run.text ~ ch -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {%- if run.text -%}
+        {%- do parts.append("'" ~ run.text ~ "'") -%}
+    {%- endif -%}
+    {{- return(parts[0] if parts | length == 1 else 'concat(' ~ (parts | join(', ')) ~ ')') -}}
 {%- endmacro %}
 
 

@@ -3,9 +3,10 @@ one Spark SQL literal that reads back as the value, whatever it holds, and
 a value with no exact literal form is refused (declared) or left in the
 shuffle join (found in the data).
 
-The oracle is Spark's own unescaping of a string literal
-(``ParserUtils.unescapeSQLString``), written out below; that Spark really
-reads the literals back is checked on Spark by
+A string is written without backslash escapes (plain literals and chr(n)
+in concat(), STRING_EXPR below), so Spark reads it alike in either literal
+mode; that Spark really reads the values back, with
+spark.sql.parser.escapedStringLiterals off and on, is checked on Spark by
 test_hot_keys.py::test_every_hostile_string_round_trips_as_one_literal.
 """
 
@@ -27,26 +28,18 @@ HOSTILE = [
 
 LITERAL = re.compile(r"'(?:[^'\\]|\\.)*'", re.S)
 
+#: What the package writes for a string (_sj_quote_string): one literal, or plain runs and chr(n) in
+#: concat(). No backslash in any of its literals, so Spark reads the same text with
+#: spark.sql.parser.escapedStringLiterals on (backslashes kept as written) or off (read as escapes).
+_PART = r"'[^'\\]*'|chr\([0-9]+\)"
+STRING_EXPR = re.compile(rf"concat\((?:{_PART})(?:, (?:{_PART}))+\)|{_PART}", re.S)
 
-def spark_unescape(literal: str) -> str:
-    """What Spark's parser reads from a single-quoted string literal."""
-    assert literal[0] == literal[-1] == "'"
-    body, out, i = literal[1:-1], [], 0
-    simple = {"0": "\x00", "b": "\b", "n": "\n", "r": "\r", "t": "\t", "Z": "\x1a", "%": "\\%", "_": "\\_"}
-    while i < len(body):
-        ch = body[i]
-        if ch != "\\":
-            out.append(ch)
-            i += 1
-            continue
-        nxt = body[i + 1]
-        if nxt == "u" and re.fullmatch(r"[0-9a-fA-F]{4}", body[i + 2 : i + 6]):
-            out.append(chr(int(body[i + 2 : i + 6], 16)))
-            i += 6
-        else:
-            out.append(simple.get(nxt, nxt))
-            i += 2
-    return "".join(out)
+
+def read_string(expr: str) -> str:
+    """The text Spark reads from a string expression the package writes (STRING_EXPR), in either mode."""
+    assert STRING_EXPR.fullmatch(expr), expr
+    parts = re.findall(_PART, expr.removeprefix("concat(").removesuffix(")") if expr.startswith("concat(") else expr)
+    return "".join(chr(int(p[4:-1])) if p.startswith("chr(") else p[1:-1] for p in parts)
 
 
 def hot_key_literals(sql: str, alias: str, column: str) -> list[str]:
@@ -58,10 +51,12 @@ def hot_key_literals(sql: str, alias: str, column: str) -> list[str]:
     start = m.end()
     tokens, pos = [], start
     while True:
-        m = LITERAL.match(body, pos)
-        assert m, f"not a literal at {body[pos:pos + 80]!r}"
+        trimmed = body.startswith("rtrim(", pos)
+        pos += len("rtrim(") if trimmed else 0
+        m = STRING_EXPR.match(body, pos)
+        assert m, f"not a string the package writes at {body[pos:pos + 80]!r}"
         tokens.append(m.group(0))
-        pos = m.end()
+        pos = m.end() + (1 if trimmed else 0)
         if body.startswith("), false)", pos):
             return tokens
         assert body.startswith(", ", pos), f"unexpected text between literals: {body[pos:pos + 80]!r}"
@@ -73,16 +68,16 @@ def test_every_hostile_string_is_one_literal_that_reads_back(renderer: Callable[
     values = ", ".join(_jinja_string(v) for v in HOSTILE)
     sql = r.render("{{ skewjoin.skew_join('l', 'r', on=['k'], columns=['a.id'], skew={'hot_keys': [" + values + "]}) }}")
     literals = hot_key_literals(sql, "a", "k")
-    assert [spark_unescape(lit) for lit in literals] == HOSTILE
+    assert [read_string(lit) for lit in literals] == [v.rstrip(" ") for v in HOSTILE]
     for lit in literals:
-        assert "${" not in lit and "\n" not in lit and "\r" not in lit and "\x00" not in lit, lit
+        assert "${" not in lit and "\n" not in lit and "\r" not in lit and "\x00" not in lit and "\\" not in lit, lit
     # no ${ anywhere in the statement (Spark substitutes variables in comments too),
     # and the decision record is one comment whatever the values hold
     assert "${" not in sql
     record = decision_record(sql, "skew_join")
     assert sql.startswith(record) and record.count("*/") == 1
     # the query keeps its shape: one statement
-    assert ";" not in LITERAL.sub("''", strip_record(sql))
+    assert ";" not in STRING_EXPR.sub("''", strip_record(sql))
 
 
 def _jinja_string(value: str) -> str:
@@ -108,7 +103,7 @@ TYPED = [
     ("boolean", "TRUE", "true"),
     ("date", "2026-01-02", "cast('2026-01-02' as date)"),
     # Spark reads a date up to a space or T: the rest is one literal with it
-    ("date", "2026-01-02 ' or '1'='1", "cast('2026-01-02 \\' or \\'1\\'=\\'1' as date)"),
+    ("date", "2026-01-02 ' or '1'='1", "cast(concat('2026-01-02 ', chr(39), ' or ', chr(39), '1', chr(39), '=', chr(39), '1') as date)"),
     ("timestamp", "2026-01-01 01:00:00", "cast('2026-01-01 01:00:00' as timestamp)"),
 ]
 
@@ -155,11 +150,11 @@ def test_nan_found_by_auto_stays_in_the_shuffle_join(renderer: Callable[..., Ren
 
 def test_dollar_brace_is_never_written(renderer: Callable[..., Renderer]) -> None:
     """Spark substitutes ${name} before parsing, in literals and comments:
-    literals write the $ as \\u0024, the record as `$ {`."""
+    literals write the $ as chr(36), the record as `$ {`."""
     r = renderer(extra_tables={"l": Table([("k", "string")]), "r": Table([("k", "string")])})
     sql = r.render("{{ skewjoin.skew_join('l', 'r', on=['k'], skew={'hot_keys': ['x${spark.sql.shuffle.partitions}']}) }}")
     assert "${" not in sql
-    assert "'x\\u0024{spark.sql.shuffle.partitions}'" in sql
+    assert "concat('x', chr(36), '{spark.sql.shuffle.partitions}')" in sql
     assert "hot keys of a (declared): x$ {spark.sql.shuffle.partitions}" in sql
 
 

@@ -87,7 +87,7 @@ def test_a_key_set_not_in_the_cache_is_read_when_the_query_runs() -> None:
     ks = r.macros["_sj_prune_key_sets_in"](sql)
     assert len(ks) == 1 and ks[0]["filter"] == "year = 2026 and month = 2"
     body = re.sub(r"/\*.*?\*/", "", sql, flags=re.S)
-    assert f"cast(raise_error('skewjoin.prune_predicate in model \\'unit_model\\': the key set {ks[0]['id'][:12]} " in body
+    assert f"cast(raise_error(concat('skewjoin.prune_predicate in model ', chr(39), 'unit_model', chr(39), ': the key set {ks[0]['id'][:12]} " in body
     assert "and sj_cache.sj_kind = 'done'\n" in body and "where sj_check.sj_done = 0" in body
     assert f"sj_cache.sj_run = '{INVOCATION_ID}'" in body
     assert f"sj_cache.sj_key_set = '{ks[0]['id']}'" in body
@@ -157,7 +157,7 @@ def test_the_pre_hook_computes_the_key_sets_its_model_names_in_one_statement(ren
                "    where (year = 2026 and month = 2)\n    group by sj_small.date_key\n) as sj_keys\n")
     assert fill.count(grouped) == 2, "the keys and the NULL count read the same grouped rows (one shuffle)"
     assert grouped + "where sj_fit and sj_rows > 0\nunion all\n" in fill
-    assert "select 'done', array('skewjoin prune key set 1\\nrelation: skewjoin_it.prune_dates" in fill
+    assert "select 'done', array(concat('skewjoin prune key set 1', chr(10), 'relation: skewjoin_it.prune_dates" in fill
     record = [m for m in r.logs if m.startswith("skewjoin.prune_key_sets decision record (model unit_model)")]
     assert record and "already in the cache for this run" in record[0] and "1 key set(s) computed" in record[0]
 

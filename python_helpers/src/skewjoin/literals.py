@@ -179,15 +179,41 @@ def declarable(value: KeyValue, data_type: str) -> bool:
     return fits_type(text, data_type)
 
 
-def quote_spark_string(value: str) -> str:
-    """A Spark SQL string literal for *value*: one token whatever it holds.
+_ESCAPED_CODES = {"'": 39, "\\": 92, "\n": 10, "\r": 13, "\t": 9, "\x00": 0}
 
-    The same escaping as the package's ``_sj_quote_string`` macro: backslash
-    first, then quotes and control characters (Spark SQL literals use
-    backslash escapes, and adjacent literals concatenate), and the ``$`` of
-    ``${`` as a unicode escape (Spark substitutes ``${name}`` in the statement
-    text before parsing, inside literals too).
+
+def quote_spark_string(value: str) -> str:
+    """A Spark SQL string expression for *value*: the same text in either literal mode, whatever it holds.
+
+    The twin of the package's ``_sj_quote_string`` macro: text that needs no
+    escape as one literal; otherwise its plain runs as literals and each quote,
+    backslash, newline, carriage return, tab, NUL and the ``$`` of ``${`` as
+    ``chr(n)``, joined with ``concat()``. No backslash escape
+    (``spark.sql.parser.escapedStringLiterals=true`` keeps a literal's
+    backslashes as written) and no ``${`` (Spark substitutes ``${name}`` in
+    the statement text before parsing, inside literals too).
     """
+    if "${" not in value and not any(ch in value for ch in _ESCAPED_CODES):
+        return f"'{value}'"
+    parts: list[str] = []
+    run = ""
+    for i, ch in enumerate(value):
+        dollar = ch == "$" and value[i + 1 : i + 2] == "{"
+        if ch in _ESCAPED_CODES or dollar:
+            if run:
+                parts.append(f"'{run}'")
+                run = ""
+            parts.append(f"chr({36 if dollar else _ESCAPED_CODES[ch]})")
+        else:
+            run += ch
+    if run:
+        parts.append(f"'{run}'")
+    return parts[0] if len(parts) == 1 else f"concat({', '.join(parts)})"
+
+
+def quote_option_string(value: str) -> str:
+    """A Spark SQL string literal token for *value*, where the grammar takes a literal and no
+    expression (a table's OPTIONS): backslash escapes, and the ``$`` of ``${`` as a unicode escape."""
     s = value.replace("\\", "\\\\").replace("'", "\\'").replace('"', '\\"')
     s = s.replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t").replace("\x00", "\\u0000")
     s = s.replace("${", "\\u0024{")

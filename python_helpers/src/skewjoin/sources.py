@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from skewjoin.errors import ProfileError
-from skewjoin.literals import is_complex_type, quote_spark_string, spark_ident
+from skewjoin.literals import is_complex_type, quote_option_string, spark_ident
 from skewjoin.spark_backend import LocalSession, SparkBackend, ThriftConnection
 
 logger = logging.getLogger(__name__)
@@ -152,7 +152,7 @@ def register_path(backend: SparkBackend, path: str, fmt: str | None, view: str) 
     options = {"path": str(local.resolve()) if local.exists() else path}
     if fmt == "csv":
         options.update({"header": "true", "inferSchema": "true"})
-    option_sql = ", ".join(f"{k} {quote_spark_string(v)}" for k, v in options.items())
+    option_sql = ", ".join(f"{k} {quote_option_string(v)}" for k, v in options.items())
     backend.sql(f"create or replace temporary view {view} using {fmt} options ({option_sql})")
     return view
 

@@ -20,7 +20,7 @@ b_input as (
 
 a_hot_a_read as (
     select * from a_input as a
-    where coalesce((a.k_int = cast(0 as int) and rtrim(a.region) = 'EU') or (a.k_int = cast(7 as int) and rtrim(a.region) = 'it\'s'), false)
+    where coalesce((a.k_int = cast(0 as int) and rtrim(a.region) = 'EU') or (a.k_int = cast(7 as int) and rtrim(a.region) = rtrim(concat('it', chr(39), 's'))), false)
 ),
 
 a_hot_a as (
@@ -30,19 +30,19 @@ a_hot_a as (
 a_rest as (
     select * from a_input as a
     where not (
-        coalesce((a.k_int = cast(0 as int) and rtrim(a.region) = 'EU') or (a.k_int = cast(7 as int) and rtrim(a.region) = 'it\'s'), false)
+        coalesce((a.k_int = cast(0 as int) and rtrim(a.region) = 'EU') or (a.k_int = cast(7 as int) and rtrim(a.region) = rtrim(concat('it', chr(39), 's'))), false)
     )
 ),
 
 b_hot_a as (
     select * from b_input as b
-    where coalesce((b.k_int = cast(0 as int) and rtrim(b.region) = 'EU') or (b.k_int = cast(7 as int) and rtrim(b.region) = 'it\'s'), false)
+    where coalesce((b.k_int = cast(0 as int) and rtrim(b.region) = 'EU') or (b.k_int = cast(7 as int) and rtrim(b.region) = rtrim(concat('it', chr(39), 's'))), false)
 ),
 
 b_rest as (
     select * from b_input as b
     where not (
-        coalesce((b.k_int = cast(0 as int) and rtrim(b.region) = 'EU') or (b.k_int = cast(7 as int) and rtrim(b.region) = 'it\'s'), false)
+        coalesce((b.k_int = cast(0 as int) and rtrim(b.region) = 'EU') or (b.k_int = cast(7 as int) and rtrim(b.region) = rtrim(concat('it', chr(39), 's'))), false)
     )
 ),
 

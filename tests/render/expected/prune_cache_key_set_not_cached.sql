@@ -20,7 +20,7 @@ select 1 where /* skewjoin.prune_predicate decision record (model unit_model)
                 where sj_cache.sj_run = '00000000-0000-4000-8000-000000000000' and sj_cache.sj_key_set = 'b84c9c700243b50c25ca34a6889ca544'
                     and sj_cache.sj_kind = 'key'
                 union all
-                select cast(raise_error('skewjoin.prune_predicate in model \'unit_model\': the key set b84c9c700243 of small[0] prune_dates is not in the prune cache skewjoin_it.skewjoin_prune_cache for run 00000000-0000-4000-8000-000000000000. Compute it before the query runs: pre_hook=\"{{ skewjoin.prune_key_sets() }}\" in the model\'s config, or on-run-start (for a relation the run does not build)') as date) as date_key
+                select cast(raise_error(concat('skewjoin.prune_predicate in model ', chr(39), 'unit_model', chr(39), ': the key set b84c9c700243 of small[0] prune_dates is not in the prune cache skewjoin_it.skewjoin_prune_cache for run 00000000-0000-4000-8000-000000000000. Compute it before the query runs: pre_hook="{{ skewjoin.prune_key_sets() }}" in the model', chr(39), 's config, or on-run-start (for a relation the run does not build)')) as date) as date_key
                 from (
                     select count(*) as sj_done
                     from skewjoin_it.skewjoin_prune_cache as sj_cache
