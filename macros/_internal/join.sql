@@ -288,11 +288,12 @@ consistently (ANSI mode {{ 'on' if ansi else 'off' }}); cast one side in a subqu
 
 
 {#- A key's literal as routing compares it (`_sj_route_keys`): a string's without its trailing spaces
-    (a quoted literal's spaces before its closing quote, which the package never escapes). -#}
+    (a plain literal's spaces before its closing quote; `_sj_quote_string` writes any other string
+    as concat(), which rtrim() wraps). -#}
 {% macro _sj_route_literal(literal, data_type) -%}
     {%- if skewjoin._sj_type_kind(data_type) != 'string' -%}
         {{- return(literal) -}}
-    {%- elif modules.re.fullmatch("'(?:[^'\\\\]|\\\\.)*'", literal, flags=modules.re.S) -%}
+    {%- elif modules.re.fullmatch("'[^'\\\\]*'", literal) -%}
         {{- return(modules.re.sub(" +'$", "'", literal)) -}}
     {%- endif -%}
     {{- return('rtrim(' ~ literal ~ ')') -}}

@@ -16,11 +16,7 @@
 {% macro _sj_quote_string(value) -%}
     {%- set s = value | string -%}
     {%- set codes = {"'": 39, '\\': 92, '\n': 10, '\r': 13, '\t': 9, '\x00': 0} -%}
-    {%- set state = namespace(special='${' in s) -%}
-    {%- for ch in codes if not state.special and ch in s -%}
-        {%- set state.special = true -%}
-    {%- endfor -%}
-    {%- if not state.special -%}
+    {%- if '${' not in s and codes | select('in', s) | list | length == 0 -%}
         {{- return("'" ~ s ~ "'") -}}
     {%- endif -%}
     {%- set parts = [] -%}

@@ -26,7 +26,6 @@ HOSTILE = [
     "nul\x00byte", "ünïcödé ✓ 日本", "emoji 🚀", "", "x" * 3000, "'; drop table t; --", "\\u0024{x}",
 ]  # fmt: skip
 
-LITERAL = re.compile(r"'(?:[^'\\]|\\.)*'", re.S)
 
 #: What the package writes for a string (_sj_quote_string): one literal, or plain runs and chr(n) in
 #: concat(). No backslash in any of its literals, so Spark reads the same text with
